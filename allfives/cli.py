@@ -1,0 +1,80 @@
+"""The `allfives` command: a thin door to the game, `replay` and `match`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from allfives.engine import RecordError, replay, replay_document
+
+
+def _replay_summary(data: object) -> str:
+    state, per_hand = replay(data)
+    doc = replay_document(data)
+    rules = state.rules
+    who = "team" if rules.partnership else "seat"
+    lines = [f"{rules.seats} seats, {rules.hand_size} tiles each, target {rules.target}, "
+             f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")]
+    for n, (hand, log) in enumerate(zip(doc["hands"], state.log, strict=True), start=1):
+        points = sum(p["points"] for p in hand["plays"])
+        lines.append(f"hand {n}: seat {log.leader} leads, {len(hand['plays'])} tiles played, "
+                     f"{points} points scored in play")
+        result = hand["result"]
+        if result is None:
+            lines.append("  in progress" if n == len(doc["hands"]) and doc["winner"] is None
+                         else "  cut short: the game was won")
+        elif result["reason"] == "domino":
+            lines.append(f"  seat {result['out_seat']} went out; remaining pips {result['remaining_pips']}, "
+                         f"deductions {result['deductions']}")
+        else:
+            lines.append(f"  blocked; remaining pips {result['remaining_pips']}, "
+                         f"deductions {result['deductions']}")
+        lines.append("  scores: " + ", ".join(f"{who} {i} {s}" for i, s in enumerate(hand["scores"])))
+    if doc["winner"] is not None:
+        lines.append(f"winner: {who} {doc['winner']} with {doc['final_scores'][doc['winner']]}")
+    else:
+        lines.append("no winner yet")
+    return "\n".join(lines)
+
+
+def replay_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="allfives replay",
+                                     description="Check a game record move by move against the rules.")
+    parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
+    parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"{args.file}: not valid JSON: {e}", file=sys.stderr)
+        return 2
+    try:
+        out = json.dumps(replay_document(data), indent=1) if args.json else _replay_summary(data)
+    except RecordError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("the record is nested too deeply to be a game record", file=sys.stderr)
+        return 2
+    print(out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "replay":
+        return replay_main(argv[1:])
+    if argv and argv[0] == "match":
+        from allfives.bots.match import main as match_main
+
+        return match_main(argv[1:])
+    from allfives.ui.launch import main as play_main
+
+    return play_main(argv)

@@ -1,0 +1,411 @@
+"""The rules of All Fives on plain ints: the single source of truth, fast enough for bot search.
+
+The Pydantic models in `state.py` are validated snapshots of a `Table`; every
+rule (legal moves, placement, scoring, the end of a hand, winning) lives here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+W, E, N, S = 0, 1, 2, 3
+END_NAMES = "WENS"
+LEAD = -1  # the "end" of the lead play
+
+PLAY, DRAW, PASS = 0, 1, 2
+
+PLAYING, HAND_OVER, GAME_OVER = 0, 1, 2
+
+# Tile ids 0..27; HIGH[t] >= LOW[t].
+TILES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a + 1))
+HIGH: tuple[int, ...] = tuple(a for a, _ in TILES)
+LOW: tuple[int, ...] = tuple(b for _, b in TILES)
+PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
+TILE_ID: dict[tuple[int, int], int] = {}
+for _i, (_a, _b) in enumerate(TILES):
+    TILE_ID[(_a, _b)] = TILE_ID[(_b, _a)] = _i
+# MATCHES[t] is the set of pip values tile t can be played on.
+MATCHES: tuple[frozenset[int], ...] = tuple(frozenset((a, b)) for a, b in TILES)
+
+
+def tile_name(t: int) -> str:
+    return f"{HIGH[t]}-{LOW[t]}"
+
+
+def round_to_five(pips: int) -> int:
+    """Remainders 1 and 2 round down, 3 and 4 round up (RULES.md)."""
+    r = pips % 5
+    return pips - r if r <= 2 else pips + 5 - r
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow; the state it was tried on is unchanged."""
+
+
+class CoreRules(NamedTuple):
+    seats: int
+    partnership: bool
+    hand_size: int
+    target: int
+    muggins: bool
+    finish_hand: bool
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partnership else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+
+class Layout:
+    """The tiles on the table, reduced to what the rules need plus the arms for drawing them.
+
+    `pips[e]` is the value an end accepts (-1 while closed); `counts[e]` is what
+    that end adds to the open-end total (0 while the spinner itself is the end,
+    since the spinner is counted once, separately, while a side is uncovered).
+    """
+
+    __slots__ = ("lead", "pips", "counts", "spinner", "sides_open", "exposed", "arms", "spinner_at")
+
+    def __init__(self) -> None:
+        self.lead = -1
+        self.pips = [-1, -1, -1, -1]
+        self.counts = [0, 0, 0, 0]
+        self.spinner = -1
+        self.sides_open = 0
+        self.exposed = [False, False]  # W/E side of the spinner is the end of its arm
+        self.arms: list[list[tuple[int, int]]] = [[], [], [], []]  # (inner, outer) halves, outward
+        self.spinner_at = (-2, -1)  # (LEAD, 0) for a lead spinner, (end, index) in an arm, (-2,-1) none
+
+    def copy(self) -> Layout:
+        c = Layout.__new__(Layout)
+        c.lead = self.lead
+        c.pips = self.pips[:]
+        c.counts = self.counts[:]
+        c.spinner = self.spinner
+        c.sides_open = self.sides_open
+        c.exposed = self.exposed[:]
+        c.arms = [a[:] for a in self.arms]
+        c.spinner_at = self.spinner_at
+        return c
+
+    @property
+    def empty(self) -> bool:
+        return self.lead < 0
+
+    def accepts(self, t: int) -> list[int]:
+        """The ends tile `t` may go on: [LEAD] on an empty table."""
+        if self.lead < 0:
+            return [LEAD]
+        a, b = HIGH[t], LOW[t]
+        p = self.pips
+        return [e for e in (W, E, N, S) if p[e] == a or p[e] == b]
+
+    def playable(self, t: int) -> bool:
+        if self.lead < 0:
+            return True
+        p = self.pips
+        a, b = HIGH[t], LOW[t]
+        return a in p or b in p
+
+    def total(self) -> int:
+        c = self.counts
+        t = c[0] + c[1] + c[2] + c[3]
+        if self.sides_open > 0:
+            t += 2 * self.spinner
+        return t
+
+    def open_ends(self) -> list[tuple[int, int]]:
+        """(end, pip) for every open end, in W E N S order."""
+        return [(e, p) for e, p in enumerate(self.pips) if p >= 0]
+
+    def place(self, t: int, end: int) -> None:
+        """Lay tile `t` on `end`; the caller has checked that `end` accepts it."""
+        a, b = HIGH[t], LOW[t]
+        pips, counts = self.pips, self.counts
+        if self.lead < 0:
+            self.lead = t
+            pips[W], pips[E] = a, b
+            if a == b:
+                self.spinner, self.sides_open, self.exposed = a, 2, [True, True]
+                self.spinner_at = (LEAD, 0)
+            else:
+                counts[W], counts[E] = a, b
+            return
+        p = pips[end]
+        outer = b if a == p else a
+        arm = self.arms[end]
+        arm.append((p, outer))
+        if end < 2 and self.exposed[end]:
+            # this tile covers one side of the spinner
+            self.exposed[end] = False
+            self.sides_open -= 1
+            if self.sides_open == 0:
+                pips[N] = pips[S] = self.spinner
+        if a == b and self.spinner < 0:
+            # the first double is the spinner; the tile it joins covers its other side
+            self.spinner, self.sides_open = a, 1
+            self.exposed[end] = True
+            self.spinner_at = (end, len(arm) - 1)
+            pips[end], counts[end] = a, 0
+            return
+        pips[end] = outer
+        counts[end] = 2 * outer if a == b else outer
+
+
+class HandResult(NamedTuple):
+    reason: str  # "domino" or "blocked"
+    out_seat: int | None
+    remaining_pips: tuple[int, ...]  # per seat
+    deductions: tuple[int, ...]  # per seat, subtracted from their side
+    awards: tuple[int, ...]  # per side (muggins)
+
+
+def deal(rules: CoreRules, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    n = rules.hand_size
+    hands = [tiles[i * n:(i + 1) * n] for i in range(rules.seats)]
+    return hands, tiles[rules.seats * n:]
+
+
+def hand_rng(seed: int | str, hand_index: int) -> random.Random:
+    """Each hand's shuffle and random leader come from the game seed, so a game replays exactly."""
+    return random.Random(f"allfives:{seed}:{hand_index}")
+
+
+class Table:
+    """A game in progress: the current hand and the running scores. Mutable; `copy()` for search."""
+
+    __slots__ = ("rules", "scores", "hands", "boneyard", "layout", "turn", "leader", "phase",
+                 "result", "winner", "hand_index", "history")
+
+    def __init__(self, rules: CoreRules) -> None:
+        self.rules = rules
+        self.scores = [0] * rules.sides
+        self.hands: list[list[int]] = [[] for _ in range(rules.seats)]
+        self.boneyard: list[int] = []
+        self.layout = Layout()
+        self.turn = 0
+        self.leader = 0
+        self.phase = HAND_OVER
+        self.result: HandResult | None = None
+        self.winner = -1
+        self.hand_index = -1
+        # this hand's moves: (seat, kind, tile, end, open pips before the move)
+        self.history: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+
+    def copy(self) -> Table:
+        c = Table.__new__(Table)
+        c.rules = self.rules
+        c.scores = self.scores[:]
+        c.hands = [h[:] for h in self.hands]
+        c.boneyard = self.boneyard[:]
+        c.layout = self.layout.copy()
+        c.turn, c.leader, c.phase = self.turn, self.leader, self.phase
+        c.result, c.winner, c.hand_index = self.result, self.winner, self.hand_index
+        c.history = self.history[:]
+        return c
+
+    # -- starting hands -------------------------------------------------
+
+    def start_hand(self, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
+        """Begin the next hand with this deal; the caller vouches for the deal (see `check_deal`)."""
+        if self.phase == GAME_OVER:
+            raise IllegalMove("the game is over")
+        if self.phase == PLAYING:
+            raise IllegalMove("the current hand has not ended")
+        self.hands = [list(h) for h in hands]
+        self.boneyard = list(boneyard)
+        self.layout = Layout()
+        self.leader = self.turn = leader
+        self.phase = PLAYING
+        self.result = None
+        self.hand_index += 1
+        self.history = []
+
+    def next_leader_rule(self) -> int | None:
+        """The seat that must lead the next hand, or None when it is chosen at random."""
+        if self.result is not None and self.result.reason == "domino":
+            return self.result.out_seat
+        return None
+
+    def deal_next(self, seed: int | str) -> None:
+        rng = hand_rng(seed, self.hand_index + 1)
+        hands, boneyard = deal(self.rules, rng)
+        leader = self.next_leader_rule()
+        if leader is None:
+            leader = rng.randrange(self.rules.seats)
+        self.start_hand(hands, boneyard, leader)
+
+    # -- questions ------------------------------------------------------
+
+    def can_play(self, seat: int) -> bool:
+        lay = self.layout
+        return any(lay.playable(t) for t in self.hands[seat])
+
+    def legal_moves(self) -> list[tuple[int, int, int]]:
+        """(kind, tile, end) for the player to move; empty when no hand is in play."""
+        if self.phase != PLAYING:
+            return []
+        lay = self.layout
+        moves = [(PLAY, t, e) for t in self.hands[self.turn] for e in lay.accepts(t)]
+        if moves:
+            return moves
+        return [(DRAW, -1, -1)] if self.boneyard else [(PASS, -1, -1)]
+
+    def blocked(self) -> bool:
+        if self.boneyard or self.layout.empty:
+            return False
+        return not any(self.can_play(s) for s in range(self.rules.seats))
+
+    # -- actions --------------------------------------------------------
+
+    def check(self, kind: int, tile: int = -1, end: int = -1) -> None:
+        """Raise IllegalMove, naming the rule, unless the move is legal now."""
+        if self.phase == GAME_OVER:
+            raise IllegalMove("the game is over")
+        if self.phase != PLAYING:
+            raise IllegalMove("the hand is over; deal the next hand first")
+        seat = self.turn
+        hand = self.hands[seat]
+        lay = self.layout
+        if kind == PLAY:
+            if tile not in hand:
+                raise IllegalMove(f"seat {seat} does not hold {tile_name(tile)}")
+            ends = lay.accepts(tile)
+            if not ends:
+                raise IllegalMove(f"{tile_name(tile)} matches no open end ({self.describe_ends()})")
+            if end == -1 and ends != [LEAD]:
+                if len(ends) > 1:
+                    raise IllegalMove(f"{tile_name(tile)} fits more than one end "
+                                      f"({' '.join(END_NAMES[e] for e in ends)}): name one")
+            elif end not in ends:
+                if end == LEAD or ends == [LEAD]:
+                    raise IllegalMove(f"{tile_name(tile)} is the lead: it takes no end")
+                raise IllegalMove(f"{tile_name(tile)} does not fit end {END_NAMES[end]} "
+                                  f"({self.describe_ends()})")
+            return
+        playable = [t for t in hand if lay.playable(t)]
+        if playable:
+            what = "draw" if kind == DRAW else "pass"
+            raise IllegalMove(f"seat {seat} holds a playable tile ({tile_name(playable[0])}) "
+                              f"and may not {what}")
+        if kind == DRAW and not self.boneyard:
+            raise IllegalMove("the boneyard is empty: nothing to draw, the player must pass")
+        if kind == PASS and self.boneyard:
+            raise IllegalMove(f"the boneyard is not empty: seat {seat} must draw, not pass")
+
+    def describe_ends(self) -> str:
+        return ", ".join(f"{END_NAMES[e]} {p}" for e, p in self.layout.open_ends())
+
+    def apply(self, kind: int, tile: int = -1, end: int = -1, events: list | None = None) -> None:
+        """Check and make a move for the player whose turn it is.
+
+        `events`, when given, receives tuples describing what happened:
+        ("played", seat, tile, end, total, points), ("scored", seat, side, points, score),
+        ("drew", seat, tile), ("passed", seat), ("hand_over", HandResult, scores),
+        ("won", side, scores).
+        """
+        self.check(kind, tile, end)
+        if kind == PLAY and end == -1:
+            end = self.layout.accepts(tile)[0]
+        self.apply_unchecked(kind, tile, end, events)
+
+    def apply_unchecked(self, kind: int, tile: int, end: int, events: list | None = None) -> None:
+        """`apply` for moves taken from `legal_moves()`: no checking, for search."""
+        seat = self.turn
+        lay = self.layout
+        self.history.append((seat, kind, tile, end, tuple(lay.pips)))
+        if kind == PLAY:
+            hand = self.hands[seat]
+            hand.remove(tile)
+            lay.place(tile, end)
+            total = lay.total()
+            points = total if total > 0 and total % 5 == 0 else 0
+            if events is not None:
+                events.append(("played", seat, tile, end, total, points))
+            rules = self.rules
+            if points:
+                side = rules.side_of(seat)
+                self.scores[side] += points
+                if events is not None:
+                    events.append(("scored", seat, side, points, self.scores[side]))
+                if not rules.finish_hand and self.scores[side] >= rules.target:
+                    self.winner = side
+                    self.phase = GAME_OVER
+                    if events is not None:
+                        events.append(("won", side, tuple(self.scores)))
+                    return
+            if not hand:
+                self._end_hand(seat, events)
+                return
+            self.turn = (seat + 1) % rules.seats
+        elif kind == DRAW:
+            t = self.boneyard.pop(0)
+            self.hands[seat].append(t)
+            if events is not None:
+                events.append(("drew", seat, t))
+        else:
+            if events is not None:
+                events.append(("passed", seat))
+            self.turn = (seat + 1) % self.rules.seats
+        if not self.boneyard and self.blocked():
+            self._end_hand(None, events)
+
+    def _end_hand(self, out_seat: int | None, events: list | None) -> None:
+        rules = self.rules
+        pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
+        deductions = [0] * rules.seats
+        awards = [0] * rules.sides
+        if not rules.muggins:
+            for seat, p in enumerate(pips):
+                deductions[seat] = round_to_five(p)
+                self.scores[rules.side_of(seat)] -= deductions[seat]
+        else:
+            side_pips = [0] * rules.sides
+            for seat, p in enumerate(pips):
+                side_pips[rules.side_of(seat)] += p
+            if out_seat is not None:
+                out_side = rules.side_of(out_seat)
+                awards[out_side] = round_to_five(sum(side_pips) - side_pips[out_side])
+            else:
+                fewest = min(side_pips)
+                if side_pips.count(fewest) == 1:
+                    low = side_pips.index(fewest)
+                    awards[low] = round_to_five(sum(side_pips) - 2 * fewest)
+            for side, a in enumerate(awards):
+                self.scores[side] += a
+        self.result = HandResult("domino" if out_seat is not None else "blocked", out_seat,
+                                 pips, tuple(deductions), tuple(awards))
+        self.phase = HAND_OVER
+        if events is not None:
+            events.append(("hand_over", self.result, tuple(self.scores)))
+        # The single highest score at or above the target wins; a tie for highest plays on.
+        top = max(self.scores)
+        if top >= rules.target and self.scores.count(top) == 1:
+            self.winner = self.scores.index(top)
+            self.phase = GAME_OVER
+            if events is not None:
+                events.append(("won", self.winner, tuple(self.scores)))
+
+
+def check_deal(rules: CoreRules, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
+    """Raise ValueError unless the deal holds each tile once with the right hand sizes."""
+    if len(hands) != rules.seats:
+        raise ValueError(f"{len(hands)} hands dealt for {rules.seats} seats")
+    for seat, h in enumerate(hands):
+        if len(h) != rules.hand_size:
+            raise ValueError(f"seat {seat} is dealt {len(h)} tiles, not {rules.hand_size}")
+    seen: set[int] = set()
+    for t in [t for h in hands for t in h] + list(boneyard):
+        if t in seen:
+            raise ValueError(f"tile {tile_name(t)} is dealt twice")
+        seen.add(t)
+    missing = [tile_name(t) for t in range(28) if t not in seen]
+    if missing:
+        raise ValueError(f"tile {missing[0]} is missing from the deal")
+    if not 0 <= leader < rules.seats:
+        raise ValueError(f"leader {leader} is not a seat (0-{rules.seats - 1})")

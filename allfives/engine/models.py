@@ -1,0 +1,297 @@
+"""Pydantic models for the things of the game: tiles, moves, rules, the layout."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+
+from . import core
+
+EndName = Literal["W", "E", "N", "S"]
+END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
+
+
+class Tile(BaseModel):
+    """A domino, written `a-b` with the higher half first; `3-5` reads as `5-3`."""
+
+    model_config = ConfigDict(frozen=True)
+    high: int = Field(ge=0, le=6)
+    low: int = Field(ge=0, le=6)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Any:
+        if isinstance(value, Tile):
+            return value
+        if isinstance(value, str):
+            parts = value.strip().split("-")
+            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+                raise ValueError(f"{value!r} is not a tile (write it a-b, like 5-3)")
+            value = (int(parts[0]), int(parts[1]))
+        if isinstance(value, (tuple, list)) and len(value) == 2:
+            a, b = value
+            if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
+                raise ValueError(f"{value!r} is not a tile")
+            return {"high": max(a, b), "low": min(a, b)}
+        if isinstance(value, dict):
+            a, b = value.get("high"), value.get("low")
+            if isinstance(a, int) and isinstance(b, int):
+                return {"high": max(a, b), "low": min(a, b)}
+            return value
+        raise ValueError(f"{value!r} is not a tile (write it a-b, like 5-3)")
+
+    @model_serializer
+    def _write(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile('{self}')"
+
+    @property
+    def id(self) -> int:
+        return core.TILE_ID[(self.high, self.low)]
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @classmethod
+    def of(cls, tile_id: int) -> Tile:
+        return _TILE_OBJECTS[tile_id]
+
+
+_TILE_OBJECTS = tuple(Tile(high=a, low=b) for a, b in core.TILES)
+ALL_TILES: tuple[Tile, ...] = _TILE_OBJECTS
+
+
+def parse_tile(text: str) -> Tile:
+    return Tile.model_validate(text)
+
+
+class Move(BaseModel):
+    """One turn's action, written as in a game record: `5-3`, `5-3 E`, `draw`, `pass`."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["play", "draw", "pass"]
+    tile: Tile | None = None
+    end: EndName | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if text in ("draw", "pass"):
+            return {"kind": text}
+        parts = text.split()
+        if len(parts) == 1:
+            return {"kind": "play", "tile": parts[0]}
+        if len(parts) == 2 and parts[1] in END_OF:
+            return {"kind": "play", "tile": parts[0], "end": parts[1]}
+        raise ValueError(f"{value!r} is not a move (write 5-3, 5-3 E, draw or pass)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Move:
+        if self.kind == "play" and self.tile is None:
+            raise ValueError("a play needs a tile")
+        if self.kind != "play" and (self.tile is not None or self.end is not None):
+            raise ValueError(f"{self.kind} takes no tile or end")
+        return self
+
+    @model_serializer
+    def _write(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        if self.kind != "play":
+            return self.kind
+        return f"{self.tile} {self.end}" if self.end else str(self.tile)
+
+    @classmethod
+    def play(cls, tile: Tile | str, end: str | None = None) -> Move:
+        return cls(kind="play", tile=Tile.model_validate(tile), end=end)
+
+    @classmethod
+    def draw(cls) -> Move:
+        return cls(kind="draw")
+
+    @classmethod
+    def pass_(cls) -> Move:
+        return cls(kind="pass")
+
+    def to_core(self) -> tuple[int, int, int]:
+        if self.kind == "draw":
+            return core.DRAW, -1, -1
+        if self.kind == "pass":
+            return core.PASS, -1, -1
+        assert self.tile is not None
+        return core.PLAY, self.tile.id, END_OF[self.end] if self.end else -1
+
+    @classmethod
+    def from_core(cls, kind: int, tile: int, end: int) -> Move:
+        if kind == core.DRAW:
+            return _DRAW
+        if kind == core.PASS:
+            return _PASS
+        return cls(kind="play", tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None)
+
+
+_DRAW = Move(kind="draw")
+_PASS = Move(kind="pass")
+
+HAND_SIZES = {2: 9, 3: 7, 4: 5}
+TARGETS = {2: 250, 3: 200, 4: 200}
+VARIANTS = ("standard", "five_each", "seven_five")
+
+
+def variant_hand_size(seats: int, variant: str) -> int:
+    """Hand sizes for the standard deal and the two variants of the source texts."""
+    if variant == "standard":
+        return HAND_SIZES[seats]
+    if variant == "five_each":
+        return 5
+    if variant == "seven_five":
+        return 7 if seats == 2 else 5
+    raise ValueError(f"unknown hand-size variant {variant!r} (choose {', '.join(VARIANTS)})")
+
+
+class Rules(BaseModel):
+    """The rules in force; every field left out takes its RULES.md default for the seat count."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    seats: int = Field(default=2, ge=2, le=4)
+    partnership: bool = False
+    hand_size: int = Field(default=9, ge=1)
+    target: int = Field(default=250, ge=1)
+    end_of_hand: Literal["deduct", "muggins"] = "deduct"
+    win_check: Literal["immediate", "finish_hand"] = "immediate"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        seats = data.get("seats", 2)
+        if not isinstance(seats, int) or isinstance(seats, bool) or seats not in HAND_SIZES:
+            return data  # the field validator explains
+        filled = dict(data)
+        filled.setdefault("partnership", seats == 4)
+        filled.setdefault("hand_size", HAND_SIZES[seats])
+        filled.setdefault("target", TARGETS[seats])
+        return filled
+
+    @model_validator(mode="after")
+    def _fits(self) -> Rules:
+        if self.partnership and self.seats != 4:
+            raise ValueError("partnership needs 4 seats")
+        if self.hand_size * self.seats > 28:
+            raise ValueError(f"{self.seats} hands of {self.hand_size} need more than 28 tiles")
+        return self
+
+    @property
+    def sides(self) -> int:
+        """Scores kept: one per team in a partnership, else one per seat."""
+        return 2 if self.partnership else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    def to_core(self) -> core.CoreRules:
+        return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target,
+                              self.end_of_hand == "muggins", self.win_check == "finish_hand")
+
+    def describe(self) -> list[str]:
+        """Every option in play, in words, for the score panel."""
+        lines = [f"{self.seats} seats" + (", partnership (0+2 v 1+3)" if self.partnership else ""),
+                 f"{self.hand_size} tiles each", f"target {self.target}"]
+        lines.append("Muggins: going out scores opponents' pips" if self.end_of_hand == "muggins"
+                     else "each player loses own pips")
+        lines.append("finish the hand before a win" if self.win_check == "finish_hand"
+                     else "win the moment the target is reached")
+        return lines
+
+
+class PlacedTile(BaseModel):
+    """A tile in an arm, with the half that touches the tile before it and the outer half."""
+
+    model_config = ConfigDict(frozen=True)
+    tile: Tile
+    inner: int
+    outer: int
+
+    @property
+    def is_double(self) -> bool:
+        return self.inner == self.outer
+
+
+class Layout(BaseModel):
+    """The tiles on the table: the lead, four arms going outward from it, and the spinner."""
+
+    model_config = ConfigDict(frozen=True)
+    lead: Tile | None = None
+    arms: dict[EndName, tuple[PlacedTile, ...]] = Field(
+        default_factory=lambda: {"W": (), "E": (), "N": (), "S": ()})
+    spinner: Tile | None = None
+    spinner_arm: Literal["lead", "W", "E"] | None = None  # where the spinner lies
+    spinner_index: int = 0  # its index in that arm
+    open_ends: dict[EndName, int] = Field(default_factory=dict)  # end -> pip it accepts
+    end_counts: dict[EndName, int] = Field(default_factory=dict)  # end -> what it adds
+    exposed: tuple[bool, bool] = (False, False)  # spinner's W, E side is an end
+    sides_open: int = 0
+    total: int = 0
+
+    def to_core(self) -> core.Layout:
+        lay = core.Layout()
+        if self.lead is None:
+            return lay
+        lay.lead = self.lead.id
+        lay.pips = [self.open_ends.get(e, -1) for e in core.END_NAMES]
+        lay.counts = [self.end_counts.get(e, 0) for e in core.END_NAMES]
+        lay.spinner = self.spinner.high if self.spinner else -1
+        lay.sides_open = self.sides_open
+        lay.exposed = list(self.exposed)
+        lay.arms = [[(p.inner, p.outer) for p in self.arms[e]] for e in core.END_NAMES]
+        if self.spinner_arm == "lead":
+            lay.spinner_at = (core.LEAD, 0)
+        elif self.spinner_arm is not None:
+            lay.spinner_at = (END_OF[self.spinner_arm], self.spinner_index)
+        return lay
+
+    @classmethod
+    def from_core(cls, lay: core.Layout) -> Layout:
+        if lay.lead < 0:
+            return cls()
+        arms = {name: tuple(PlacedTile(tile=Tile(high=max(i, o), low=min(i, o)), inner=i, outer=o)
+                            for i, o in lay.arms[e])
+                for e, name in enumerate(core.END_NAMES)}
+        arm_at, index = lay.spinner_at
+        spinner_arm = None if arm_at == -2 else ("lead" if arm_at == core.LEAD else core.END_NAMES[arm_at])
+        return cls(
+            lead=Tile.of(lay.lead), arms=arms,
+            spinner=Tile(high=lay.spinner, low=lay.spinner) if lay.spinner >= 0 else None,
+            spinner_arm=spinner_arm, spinner_index=index if spinner_arm not in (None, "lead") else 0,
+            open_ends={core.END_NAMES[e]: p for e, p in lay.open_ends()},
+            end_counts={core.END_NAMES[e]: c for e, c in enumerate(lay.counts) if lay.pips[e] >= 0},
+            exposed=tuple(lay.exposed), sides_open=lay.sides_open, total=lay.total())
+
+    @property
+    def empty(self) -> bool:
+        return self.lead is None
+
+    def accepts(self, tile: Tile) -> list[str]:
+        """The ends this tile may go on (empty for the lead: any tile leads)."""
+        return [core.END_NAMES[e] for e in self.to_core().accepts(tile.id) if e >= 0]
+
+    def tiles(self) -> list[Tile]:
+        if self.lead is None:
+            return []
+        return [self.lead] + [p.tile for arm in self.arms.values() for p in arm]

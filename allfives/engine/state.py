@@ -1,0 +1,327 @@
+"""The game as an immutable Pydantic state: actions return a new state and the events they caused."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import core
+from .core import IllegalMove
+from .models import END_OF, EndName, Layout, Move, Rules, Tile
+
+Phase = Literal["playing", "hand_over", "game_over"]
+_PHASES: tuple[Phase, ...] = ("playing", "hand_over", "game_over")
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class HandDealt(_Event):
+    kind: Literal["dealt"] = "dealt"
+    hand_number: int  # 1-based
+    leader: int
+
+
+class Played(_Event):
+    kind: Literal["played"] = "played"
+    seat: int
+    tile: Tile
+    end: EndName | None  # None for the lead
+    total: int  # open-end total after the play
+    points: int
+
+
+class Scored(_Event):
+    kind: Literal["scored"] = "scored"
+    seat: int
+    side: int
+    points: int
+    score: int  # the side's score after it
+
+
+class Drew(_Event):
+    """Only the drawing seat may see `tile`; `SeatView` hides it from the others."""
+
+    kind: Literal["drew"] = "drew"
+    seat: int
+    tile: Tile | None
+
+
+class Passed(_Event):
+    kind: Literal["passed"] = "passed"
+    seat: int
+
+
+class HandResult(_Event):
+    kind: Literal["hand_over"] = "hand_over"
+    reason: Literal["domino", "blocked"]
+    out_seat: int | None
+    remaining: tuple[tuple[Tile, ...], ...]  # each seat's tiles left
+    remaining_pips: tuple[int, ...]
+    rounded: tuple[int, ...]  # each seat's pips rounded to five
+    deductions: tuple[int, ...]  # per seat, taken from their side
+    awards: tuple[int, ...]  # per side (Muggins)
+    scores_before: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class GameWon(_Event):
+    kind: Literal["won"] = "won"
+    side: int
+    scores: tuple[int, ...]
+
+
+Event = Annotated[Union[HandDealt, Played, Scored, Drew, Passed, HandResult, GameWon],
+                  Field(discriminator="kind")]
+
+
+class HandLog(BaseModel):
+    """One hand as a record holds it: the deal and the moves made so far."""
+
+    model_config = ConfigDict(frozen=True)
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    leader: int
+    moves: tuple[Move, ...] = ()
+
+
+class HistoryEntry(BaseModel):
+    """A move of the current hand as every seat saw it, with the ends it was made against."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    move: Move
+    open_before: dict[EndName, int]
+
+
+class SeatView(BaseModel):
+    """All that one seat may know: what a bot may think with and a hidden-hand UI may show."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    rules: Rules
+    hand: tuple[Tile, ...]
+    layout: Layout
+    tile_counts: tuple[int, ...]  # per seat
+    boneyard_count: int
+    turn: int
+    phase: Phase
+    scores: tuple[int, ...]
+    history: tuple[HistoryEntry, ...]
+    hand_number: int
+    legal_moves: tuple[Move, ...]  # for this seat, when it is its turn
+
+
+def _ids(tiles: tuple[Tile, ...]) -> list[int]:
+    return [t.id for t in tiles]
+
+
+def _tiles(ids: list[int]) -> tuple[Tile, ...]:
+    return tuple(Tile.of(i) for i in ids)
+
+
+class GameState(BaseModel):
+    """A whole game: rules, seed, every hand so far (deal and moves), and where play stands."""
+
+    model_config = ConfigDict(frozen=True)
+    rules: Rules
+    seed: int | str | None = None
+    log: tuple[HandLog, ...] = ()
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    layout: Layout = Layout()
+    turn: int = 0
+    phase: Phase = "hand_over"
+    result: HandResult | None = None
+    winner: int | None = None
+    history: tuple[HistoryEntry, ...] = ()
+
+    # -- building -------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> GameState:
+        """A new game with its first hand dealt; the seed fixes every deal and random leader."""
+        rules = rules or Rules()
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        table = core.Table(rules.to_core())
+        state = cls._from_table(table, rules, seed, ())
+        return state.next_hand()[0]
+
+    @classmethod
+    def empty(cls, rules: Rules, seed: int | str | None = None) -> GameState:
+        """A game with no hand dealt yet (records start from here)."""
+        return cls._from_table(core.Table(rules.to_core()), rules, seed, ())
+
+    def to_table(self) -> core.Table:
+        """The fast mutable form the rules run on (and bots search with)."""
+        table = core.Table(self.rules.to_core())
+        table.scores = list(self.scores)
+        table.hands = [_ids(h) for h in self.hands]
+        table.boneyard = _ids(self.boneyard)
+        table.layout = self.layout.to_core()
+        table.turn = self.turn
+        table.leader = self.log[-1].leader if self.log else 0
+        table.phase = _PHASES.index(self.phase)
+        if self.result is not None:
+            r = self.result
+            table.result = core.HandResult(r.reason, r.out_seat, r.remaining_pips, r.deductions, r.awards)
+        table.winner = -1 if self.winner is None else self.winner
+        table.hand_index = len(self.log) - 1
+        table.history = [(h.seat, *h.move.to_core(), tuple(h.open_before.get(e, -1) for e in core.END_NAMES))
+                         for h in self.history]
+        return table
+
+    @classmethod
+    def _from_table(cls, table: core.Table, rules: Rules, seed: int | str | None,
+                    log: tuple[HandLog, ...], result: HandResult | None = None) -> GameState:
+        history = tuple(
+            HistoryEntry(seat=seat, move=Move.from_core(kind, tile, end),
+                         open_before={core.END_NAMES[e]: p for e, p in enumerate(pips) if p >= 0})
+            for seat, kind, tile, end, pips in table.history)
+        return cls.model_construct(
+            rules=rules, seed=seed, log=log, scores=tuple(table.scores),
+            hands=tuple(_tiles(h) for h in table.hands), boneyard=_tiles(table.boneyard),
+            layout=Layout.from_core(table.layout), turn=table.turn,
+            phase=_PHASES[table.phase], result=result,
+            winner=None if table.winner < 0 else table.winner, history=history)
+
+    # -- questions ------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the current (or last) hand; 0 before the first deal."""
+        return len(self.log)
+
+    @property
+    def leader(self) -> int:
+        return self.log[-1].leader if self.log else 0
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def legal_moves(self) -> list[Move]:
+        return [Move.from_core(*m) for m in self.to_table().legal_moves()]
+
+    def ends_for(self, tile: Tile | str) -> list[str]:
+        """The open ends that accept this tile; [] when it fits nowhere (or it is the lead)."""
+        return self.layout.accepts(Tile.model_validate(tile))
+
+    def playable(self, seat: int) -> list[Tile]:
+        """Tiles of this seat that fit an open end now (any tile when leading)."""
+        lay = self.layout.to_core()
+        return [t for t in self.hands[seat] if lay.playable(t.id)]
+
+    def why_not(self, move: Move | str) -> str | None:
+        """The rule a move would break, or None when it is legal."""
+        try:
+            self.to_table().check(*Move.model_validate(move).to_core())
+        except IllegalMove as e:
+            return str(e)
+        return None
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may see: its own hand and the public table, nothing of other hands."""
+        return SeatView(
+            seat=seat, rules=self.rules, hand=self.hands[seat], layout=self.layout,
+            tile_counts=tuple(len(h) for h in self.hands), boneyard_count=len(self.boneyard),
+            turn=self.turn, phase=self.phase, scores=self.scores, history=self.history,
+            hand_number=self.hand_number,
+            legal_moves=tuple(self.legal_moves()) if self.turn == seat else ())
+
+    # -- actions --------------------------------------------------------
+
+    def apply(self, move: Move | str, seat: int | None = None) -> tuple[GameState, list[Event]]:
+        """Make a move for the player whose turn it is; IllegalMove leaves this state as it was."""
+        move = Move.model_validate(move)
+        if seat is not None and self.phase == "playing" and seat != self.turn:
+            raise IllegalMove(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        table = self.to_table()
+        raw: list = []
+        table.apply(*move.to_core(), events=raw)
+        last = self.log[-1]
+        recorded = move
+        if move.kind == "play" and move.end is None and raw and raw[0][3] >= 0:
+            recorded = Move.play(move.tile, core.END_NAMES[raw[0][3]])  # type: ignore[arg-type]
+        log = self.log[:-1] + (last.model_copy(update={"moves": last.moves + (recorded,)}),)
+        return self._after(table, log, raw)
+
+    def play(self, tile: Tile | str, end: str | None = None, seat: int | None = None
+             ) -> tuple[GameState, list[Event]]:
+        return self.apply(Move.play(tile, end), seat)
+
+    def draw(self, seat: int | None = None) -> tuple[GameState, list[Event]]:
+        return self.apply(Move.draw(), seat)
+
+    def pass_(self, seat: int | None = None) -> tuple[GameState, list[Event]]:
+        return self.apply(Move.pass_(), seat)
+
+    def next_hand(self) -> tuple[GameState, list[Event]]:
+        """Deal the next hand from the seed; the leader is who went out, else chosen at random."""
+        table = self.to_table()
+        table.deal_next(self.seed if self.seed is not None else secrets.randbelow(2**31))
+        return self.start_hand(table.hands, table.boneyard, table.leader)
+
+    def start_hand(self, hands: list[list[int]] | list[list[Tile]], boneyard: list, leader: int
+                   ) -> tuple[GameState, list[Event]]:
+        """Begin a hand with a given deal (records do this); the deal and leader are checked."""
+        hand_ids = [[t if isinstance(t, int) else Tile.model_validate(t).id for t in h] for h in hands]
+        bone_ids = [t if isinstance(t, int) else Tile.model_validate(t).id for t in boneyard]
+        table = self.to_table()
+        try:
+            core.check_deal(table.rules, hand_ids, bone_ids, leader)
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        must = table.next_leader_rule() if table.hand_index >= 0 else None
+        if must is not None and leader != must:
+            raise IllegalMove(f"seat {must} went out last hand and must lead, not seat {leader}")
+        table.start_hand(hand_ids, bone_ids, leader)
+        log = self.log + (HandLog(hands=tuple(_tiles(h) for h in hand_ids), boneyard=_tiles(bone_ids),
+                                  leader=leader),)
+        state = self._from_table(table, self.rules, self.seed, log)
+        return state, [HandDealt(hand_number=len(log), leader=leader)]
+
+    def _after(self, table: core.Table, log: tuple[HandLog, ...], raw: list
+               ) -> tuple[GameState, list[Event]]:
+        events: list[Event] = []
+        result = self.result
+        for ev in raw:
+            kind = ev[0]
+            if kind == "played":
+                _, seat, tile, end, total, points = ev
+                events.append(Played(seat=seat, tile=Tile.of(tile),
+                                     end=core.END_NAMES[end] if end >= 0 else None,
+                                     total=total, points=points))
+            elif kind == "scored":
+                _, seat, side, points, score = ev
+                events.append(Scored(seat=seat, side=side, points=points, score=score))
+            elif kind == "drew":
+                events.append(Drew(seat=ev[1], tile=Tile.of(ev[2])))
+            elif kind == "passed":
+                events.append(Passed(seat=ev[1]))
+            elif kind == "hand_over":
+                r, scores = ev[1], ev[2]
+                before = list(scores)
+                for seat, d in enumerate(r.deductions):
+                    before[self.rules.side_of(seat)] += d
+                for side, a in enumerate(r.awards):
+                    before[side] -= a
+                result = HandResult(
+                    reason=r.reason, out_seat=r.out_seat,
+                    remaining=tuple(_tiles(h) for h in table.hands),
+                    remaining_pips=r.remaining_pips,
+                    rounded=tuple(core.round_to_five(p) for p in r.remaining_pips),
+                    deductions=r.deductions, awards=r.awards,
+                    scores_before=tuple(before), scores=scores)
+                events.append(result)
+            elif kind == "won":
+                events.append(GameWon(side=ev[1], scores=ev[2]))
+        return self._from_table(table, self.rules, self.seed, log, result if table.result else None), events
+
+
+__all__ = ["Event", "GameState", "GameWon", "Drew", "HandDealt", "HandLog", "HandResult",
+           "HistoryEntry", "IllegalMove", "Passed", "Played", "Scored", "SeatView", "END_OF"]
