@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,7 +74,7 @@ class GameWon(_Event):
     scores: tuple[int, ...]
 
 
-Event = Annotated[Union[HandDealt, Played, Scored, Drew, Passed, HandResult, GameWon],
+Event = Annotated[HandDealt | Played | Scored | Drew | Passed | HandResult | GameWon,
                   Field(discriminator="kind")]
 
 
