@@ -233,6 +233,15 @@ class PlacedTile(BaseModel):
         return self.inner == self.outer
 
 
+# Every (inner, outer) pair once: placing tiles never pays for validation.
+_PLACED = {(i, o): PlacedTile(tile=Tile.of(core.TILE_ID[(i, o)]), inner=i, outer=o)
+           for i in range(7) for o in range(7)}
+
+
+def _placed(inner: int, outer: int) -> PlacedTile:
+    return _PLACED[(inner, outer)]
+
+
 class Layout(BaseModel):
     """The tiles on the table: the lead, four arms going outward from it, and the spinner."""
 
@@ -270,14 +279,12 @@ class Layout(BaseModel):
     def from_core(cls, lay: core.Layout) -> Layout:
         if lay.lead < 0:
             return cls()
-        arms = {name: tuple(PlacedTile(tile=Tile(high=max(i, o), low=min(i, o)), inner=i, outer=o)
-                            for i, o in lay.arms[e])
-                for e, name in enumerate(core.END_NAMES)}
+        arms = {name: tuple(_placed(i, o) for i, o in lay.arms[e]) for e, name in enumerate(core.END_NAMES)}
         arm_at, index = lay.spinner_at
         spinner_arm = None if arm_at == -2 else ("lead" if arm_at == core.LEAD else core.END_NAMES[arm_at])
         return cls(
             lead=Tile.of(lay.lead), arms=arms,
-            spinner=Tile(high=lay.spinner, low=lay.spinner) if lay.spinner >= 0 else None,
+            spinner=Tile.of(core.TILE_ID[(lay.spinner, lay.spinner)]) if lay.spinner >= 0 else None,
             spinner_arm=spinner_arm, spinner_index=index if spinner_arm not in (None, "lead") else 0,
             open_ends={core.END_NAMES[e]: p for e, p in lay.open_ends()},
             end_counts={core.END_NAMES[e]: c for e, c in enumerate(lay.counts) if lay.pips[e] >= 0},
