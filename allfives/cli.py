@@ -45,15 +45,18 @@ def replay_main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, encoding="utf-8") as f:
+        with open(args.file, encoding="utf-8-sig") as f:  # a byte-order mark is not an error
             text = f.read()
     except (OSError, UnicodeDecodeError) as e:
         print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 2
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as e:
+    except ValueError as e:  # JSONDecodeError, or a number too long to convert
         print(f"{args.file}: not valid JSON: {e}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{args.file}: nested too deeply to be a game record", file=sys.stderr)
         return 2
     try:
         out = json.dumps(replay_document(data), indent=1) if args.json else _replay_summary(data)

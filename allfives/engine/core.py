@@ -395,10 +395,11 @@ class Table:
 def check_deal(rules: CoreRules, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
     """Raise ValueError unless the deal holds each tile once with the right hand sizes."""
     if len(hands) != rules.seats:
-        raise ValueError(f"{len(hands)} hands dealt for {rules.seats} seats")
+        raise ValueError(f"{len(hands)} hand{'s' if len(hands) != 1 else ''} dealt for {rules.seats} seats")
     for seat, h in enumerate(hands):
         if len(h) != rules.hand_size:
-            raise ValueError(f"seat {seat} is dealt {len(h)} tiles, not {rules.hand_size}")
+            plural = "s" if len(h) != 1 else ""
+            raise ValueError(f"seat {seat} is dealt {len(h)} tile{plural}, not {rules.hand_size}")
     seen: set[int] = set()
     for t in [t for h in hands for t in h] + list(boneyard):
         if t in seen:

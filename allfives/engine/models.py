@@ -24,15 +24,18 @@ class Tile(BaseModel):
     def _parse(cls, value: Any) -> Any:
         if isinstance(value, Tile):
             return value
+        given = value
         if isinstance(value, str):
             parts = value.strip().split("-")
-            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
                 raise ValueError(f"{value!r} is not a tile (write it a-b, like 5-3)")
             value = (int(parts[0]), int(parts[1]))
         if isinstance(value, (tuple, list)) and len(value) == 2:
             a, b = value
             if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
                 raise ValueError(f"{value!r} is not a tile")
+            if not (0 <= a <= 6 and 0 <= b <= 6):
+                raise ValueError(f"{given!r} is not a tile (halves run from 0 to 6)")
             return {"high": max(a, b), "low": min(a, b)}
         if isinstance(value, dict):
             a, b = value.get("high"), value.get("low")

@@ -78,7 +78,8 @@ def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     try:
         rules = Rules.model_validate(raw_rules, strict=True)
     except ValidationError as e:
-        raise RecordError(f"rules.{_first_error(e)}") from None
+        where = "rules." if e.errors()[0]["loc"] else "rules: "
+        raise RecordError(where + _first_error(e)) from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
         raise RecordError("seed: expected an integer or a string")
@@ -128,9 +129,12 @@ def loads(text: str) -> GameState:
     """The state a record's text describes (RecordError when it is not a valid record)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (ValueError, RecursionError) as e:  # also a number too long or nesting too deep
         raise RecordError(f"not valid JSON: {e}") from None
-    return replay(data)[0]
+    try:
+        return replay(data)[0]
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to be a game record") from None
 
 
 def replay_document(data: Any) -> dict[str, Any]:
