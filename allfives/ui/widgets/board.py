@@ -1,0 +1,230 @@
+"""The table top: draws the layout as geometry.layout_board places it; clicks on open ends post EndChosen."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from allfives.engine import Layout
+
+from ..geometry import BoardPicture, EndSpot, TileSpot, layout_board
+
+Cell = tuple[str, Style]
+
+
+class Board(Widget):
+    """The layout: tiles, the spinner in its own colour, and a marker on each open end to click."""
+
+    COMPONENT_CLASSES = {
+        "board--tile",
+        "board--divider",
+        "board--spinner",
+        "board--last",
+        "board--end",
+        "board--end-lit",
+        "board--end-focused",
+        "board--empty",
+    }
+
+    DEFAULT_CSS = """
+    Board {
+        width: 1fr;
+        height: 1fr;
+        background: #173a2c;
+        color: #6f9a84;
+    }
+    Board > .board--tile { color: #1d1b16; background: #efe6cf; }
+    Board > .board--divider { color: #8f846b; background: #efe6cf; }
+    Board > .board--spinner { color: #3b1d00; background: #f3c15a; text-style: bold; }
+    Board > .board--last { color: #0b2a14; background: #9be38f; text-style: bold; }
+    Board > .board--end { color: #8fb7a2; background: #1f4a38; }
+    Board > .board--end-lit { color: $text; background: $accent; text-style: bold; }
+    Board > .board--end-focused { color: #1d1b16; background: #ffd866; text-style: bold; }
+    Board > .board--empty { color: #6f9a84; text-style: italic; }
+    """
+
+    board: reactive[Layout] = reactive(Layout)
+    selectable_ends: reactive[frozenset[str]] = reactive(frozenset())
+    focused_end: reactive[str | None] = reactive(None)
+    last_played: reactive[tuple[str, int] | None] = reactive(None)
+
+    class EndChosen(Message):
+        """An open-end marker was clicked (lit or not: the app decides what that means)."""
+
+        def __init__(self, end: str) -> None:
+            super().__init__()
+            self.end = end
+
+    class MissedEnd(Message):
+        """A click on the board that was not on an open-end marker."""
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._picture: BoardPicture | None = None
+        self._rows: list[Strip] | None = None
+
+    # -- the picture, recomputed when the layout or the size changes
+    @property
+    def picture(self) -> BoardPicture:
+        """Where everything is, for the current layout and size (what clicks and tests use)."""
+        if self._picture is None or (self._picture.width, self._picture.height) != tuple(self.size):
+            self._picture = layout_board(self.board, self.size.width, self.size.height)
+        return self._picture
+
+    def watch_board(self) -> None:
+        self._picture = None
+        self._rows = None
+
+    def _repaint(self) -> None:
+        self._rows = None
+
+    watch_selectable_ends = watch_focused_end = watch_last_played = _repaint
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._picture = None
+        self._rows = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rows = None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return container.height
+
+    # -- clicks: the marker under the pointer says which end it is (style meta)
+    def on_click(self, event: events.Click) -> None:
+        end = event.style.meta.get("end")
+        if end is None:  # the meta is lost on some paths (e.g. simulated clicks); the picture knows
+            spot = self.picture.end_at(event.x, event.y)
+            end = spot.end if spot is not None else None
+        event.stop()
+        self.post_message(self.EndChosen(end) if end is not None else self.MissedEnd())
+
+    # -- drawing
+    def render_line(self, y: int) -> Strip:
+        if self._rows is None:
+            self._rows = self._draw()
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _draw(self) -> list[Strip]:
+        width, height = self.size
+        felt = self.rich_style
+        canvas: list[list[Cell]] = [[(" ", felt)] * width for _ in range(height)]
+        picture = self.picture
+
+        def put(x: int, y: int, text: str, style: Style) -> None:
+            if 0 <= y < height:
+                row = canvas[y]
+                for i, ch in enumerate(text):
+                    if 0 <= x + i < width:
+                        row[x + i] = (ch, style)
+
+        if self.board.lead is None:
+            message = "the table is empty: lead any tile"
+            put(max(0, (width - len(message)) // 2), height // 2, message,
+                felt + self.get_component_rich_style("board--empty"))
+        for spot in picture.tiles:
+            self._draw_tile(spot, put, felt)
+        for end in picture.ends:
+            self._draw_end(end, put, felt)
+        return [Strip(_segments(row), width) for row in canvas]
+
+    def _tile_styles(self, spot: TileSpot) -> tuple[Style, Style, Style]:
+        """Face, divider and rim styles for a tile."""
+        face = self.get_component_rich_style("board--tile")
+        divider = self.get_component_rich_style("board--divider")
+        if spot.spinner:
+            face = self.get_component_rich_style("board--spinner")
+            divider = face + Style(bold=False)
+        if self.last_played is not None and self.last_played == (spot.arm, spot.index):
+            face = self.get_component_rich_style("board--last")
+            divider = face + Style(bold=False)
+        rim = Style(color=face.bgcolor, bgcolor=self.rich_style.bgcolor)
+        return face, divider, rim
+
+    def _draw_tile(self, spot: TileSpot, put, felt: Style) -> None:  # noqa: ANN001
+        face, divider, rim = self._tile_styles(spot)
+        a, b = (str(p) for p in spot.halves)
+        x, y, w, h = spot.x, spot.y, spot.width, spot.height
+        if h == 1:  # small lying: ▐5│3▌ — the half-block rims keep neighbours apart
+            put(x, y, "▐", rim)
+            put(x + 1, y, a, face)
+            put(x + 2, y, "│", divider)
+            put(x + 3, y, b, face)
+            put(x + 4, y, "▌", rim)
+            return
+        if w == 3:  # small standing: quadrant rims bulge at the middle, so stacked tiles show a notch
+            put(x, y, "▗", rim)
+            put(x + 1, y, a, face)
+            put(x + 2, y, "▖", rim)
+            put(x, y + 1, "▝", rim)
+            put(x + 1, y + 1, b, face)
+            put(x + 2, y + 1, "▘", rim)
+            return
+        mark = "◆" if spot.spinner else "─"
+        if spot.vertical:  # large standing, 5 x 5
+            inner = w - 2
+            rule = "─" * (inner // 2)
+            put(x, y, "┌" + rule + mark + "─" * (inner - inner // 2 - 1) + "┐", divider)
+            put(x, y + 1, "│", divider)
+            put(x + 1, y + 1, a.center(inner), face)
+            put(x + w - 1, y + 1, "│", divider)
+            put(x, y + 2, "├" + "─" * inner + "┤", divider)
+            put(x, y + 3, "│", divider)
+            put(x + 1, y + 3, b.center(inner), face)
+            put(x + w - 1, y + 3, "│", divider)
+            put(x, y + 4, "└" + "─" * inner + "┘", divider)
+            return
+        half = (w - 3) // 2  # large lying, 9 x 3
+        top = "┌" + "─" * half + "┬" + "─" * half + "┐"
+        put(x, y, top[: w // 2 - 1] + (mark if spot.spinner else top[w // 2 - 1]) + top[w // 2:], divider)
+        put(x, y + 1, "│", divider)
+        put(x + 1, y + 1, a.center(half), face)
+        put(x + 1 + half, y + 1, "│", divider)
+        put(x + 2 + half, y + 1, b.center(half), face)
+        put(x + w - 1, y + 1, "│", divider)
+        put(x, y + 2, "└" + "─" * half + "┴" + "─" * half + "┘", divider)
+
+    def _draw_end(self, end: EndSpot, put, felt: Style) -> None:  # noqa: ANN001
+        if end.end == self.focused_end and end.end in self.selectable_ends:
+            style = self.get_component_rich_style("board--end-focused")
+            left, right = "▶", "◀"
+        elif end.end in self.selectable_ends:
+            style = self.get_component_rich_style("board--end-lit")
+            left, right = " ", " "
+        else:
+            style = felt + self.get_component_rich_style("board--end")
+            left, right = "‹", "›"
+        style += Style.from_meta({"end": end.end})
+        pip = str(end.pip)
+        if end.height == 1:
+            put(end.x, end.y, (left + pip + right).center(end.width), style)
+            return
+        inner = end.width - 2
+        put(end.x, end.y, "┌" + "╌" * inner + "┐", style)
+        put(end.x, end.y + 1, left + pip.center(inner) + right, style)
+        put(end.x, end.y + 2, "└" + "╌" * inner + "┘", style)
+
+
+def _segments(row: list[Cell]) -> list[Segment]:
+    """Merge runs of cells with the same style into segments."""
+    segments: list[Segment] = []
+    text: list[str] = []
+    style: Style | None = None
+    for ch, cell_style in row:
+        if cell_style is not style and cell_style != style:
+            if text:
+                segments.append(Segment("".join(text), style))
+            text, style = [], cell_style
+        text.append(ch)
+    if text:
+        segments.append(Segment("".join(text), style))
+    return segments

@@ -1,0 +1,209 @@
+"""The board's geometry, without Textual: every tile once, no overlaps, matching halves, corners that fit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from allfives.engine import GameState, Layout, Rules, core
+from allfives.ui.geometry import BoardPicture, TileSpot, layout_board
+
+SMALL_AREA = (50, 12)  # the board at an 80x24 terminal
+LARGE_AREA = (84, 26)  # the board at 120x40
+
+
+def build(plays: str) -> Layout:
+    """A layout from plays written `"5-5 5-3:E 3-1:E"` (the first one leads)."""
+    lay = core.Layout()
+    for play in plays.split():
+        tile, _, end = play.partition(":")
+        a, b = (int(p) for p in tile.split("-"))
+        lay.place(core.TILE_ID[(a, b)], core.END_NAMES.index(end) if end else core.LEAD)
+    return Layout.from_core(lay)
+
+
+def played_layouts(seed: int, seats: int) -> list[Layout]:
+    """Every layout of one hand of random legal play."""
+    rng = random.Random(seed)
+    state = GameState.new(Rules(seats=seats), seed)
+    seen = []
+    while state.phase == "playing":
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+        seen.append(state.layout)
+    return seen
+
+
+def _cells(rect: tuple[int, int, int, int]) -> set[tuple[int, int]]:
+    x, y, w, h = rect
+    return {(x + i, y + j) for i in range(w) for j in range(h)}
+
+
+def _share_edge(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    rows_meet = ay < by + bh and by < ay + ah
+    cols_meet = ax < bx + bw and bx < ax + aw
+    side_by_side = (ax + aw == bx or bx + bw == ax) and rows_meet
+    stacked = (ay + ah == by or by + bh == ay) and cols_meet
+    return side_by_side or stacked
+
+
+def _touching(prev: TileSpot, nxt: TileSpot, pip: int) -> bool:
+    """Some half of `prev` showing `pip` shares an edge with a half of `nxt` showing `pip`."""
+    return any(_share_edge(ph, nh)
+               for ph, pp in zip(prev.half_rects(), prev.halves, strict=True) if pp == pip
+               for nh, np_ in zip(nxt.half_rects(), nxt.halves, strict=True) if np_ == pip)
+
+
+def _sides_touching(prev: TileSpot, nxt: TileSpot) -> bool:
+    """They touch left-to-right (a shared vertical edge), not top-to-bottom."""
+    px, py, pw, ph = prev.rect
+    nx, ny, nw, nh = nxt.rect
+    return (px + pw == nx or nx + nw == px) and py < ny + nh and ny < py + ph
+
+
+def check_picture(pic: BoardPicture, layout: Layout) -> None:
+    """Everything the board promises about a picture that fits."""
+    assert pic.fits
+    spots = {(t.arm, t.index): t for t in pic.tiles}
+    # every tile exactly once, in the right place of its arm
+    assert sorted(t.tile.id for t in pic.tiles) == sorted(t.id for t in layout.tiles())
+    assert len(spots) == len(pic.tiles)
+    assert spots[("lead", -1)].tile == layout.lead
+    for arm, placed in layout.arms.items():
+        for i, p in enumerate(placed):
+            assert spots[(arm, i)].tile == p.tile
+    # inside the area, no overlaps
+    taken: set[tuple[int, int]] = set()
+    for rect in [t.rect for t in pic.tiles] + [e.rect for e in pic.ends]:
+        x, y, w, h = rect
+        assert x >= 0 and y >= 0 and x + w <= pic.width and y + h <= pic.height, rect
+        cells = _cells(rect)
+        assert not cells & taken, rect
+        taken |= cells
+    # neighbours touch with matching halves; doubles lie across the way the arm runs
+    spinner = layout.spinner
+    for arm, placed in layout.arms.items():
+        for i, p in enumerate(placed):
+            if i > 0:
+                prev = spots[(arm, i - 1)]
+            elif arm in "WE":
+                prev = spots[("lead", -1)]
+            else:
+                prev = next(t for t in pic.tiles if t.spinner)
+            spot = spots[(arm, i)]
+            assert _touching(prev, spot, p.inner), (arm, i)
+            assert set(spot.halves) == {p.inner, p.outer}
+            if p.is_double and not spot.spinner:
+                assert spot.vertical == _sides_touching(prev, spot), (arm, i)
+                if i + 1 < len(placed):  # and the arm goes on straight through it
+                    nxt = spots[(arm, i + 1)]
+                    assert _sides_touching(spot, nxt) == spot.vertical, (arm, i)
+    spinners = [t for t in pic.tiles if t.spinner]
+    if spinner is None:
+        assert not spinners
+    else:
+        (spot,) = spinners
+        assert spot.tile == spinner and spot.vertical
+        where, k = spot.arm, spot.index
+        line = {"lead": [("W", 0), ("E", 0)],
+                "W": [("W", k + 1), ("W", k - 1) if k else ("lead", -1)],
+                "E": [("E", k + 1), ("E", k - 1) if k else ("lead", -1)]}[where]
+        for key in line:  # crosswise to the W–E line: the line meets its long sides
+            if key in spots:
+                assert _sides_touching(spot, spots[key]), key
+        for key in (("N", 0), ("S", 0)):  # and N, S grow from its ends
+            if key in spots:
+                assert not _sides_touching(spot, spots[key]), key
+    # one marker per open end, showing the pip it takes
+    assert {e.end: e.pip for e in pic.ends} == layout.open_ends
+    assert len(pic.ends) == len(layout.open_ends)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([2, 3, 4]), at=st.floats(0, 1))
+def test_random_play_fits_and_is_sound(seed: int, seats: int, at: float) -> None:
+    layouts = played_layouts(seed, seats)
+    for layout in (layouts[-1], layouts[int(at * (len(layouts) - 1))]):
+        for area in (SMALL_AREA, LARGE_AREA):
+            check_picture(layout_board(layout, *area), layout)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_whole_hands_fit_at_80x24(seed: int) -> None:
+    for seats in (2, 3, 4):
+        for layout in played_layouts(seed, seats)[::4]:
+            check_picture(layout_board(layout, *SMALL_AREA), layout)
+
+
+def test_empty_table_draws_nothing() -> None:
+    pic = layout_board(Layout(), *SMALL_AREA)
+    assert pic.tiles == () and pic.ends == () and pic.fits
+
+
+def test_lead_only_sits_in_the_middle_with_two_ends() -> None:
+    layout = build("5-3")
+    pic = layout_board(layout, *SMALL_AREA)
+    check_picture(pic, layout)
+    (lead,) = pic.tiles
+    assert lead.halves == (5, 3) and not lead.vertical and not lead.spinner
+    assert abs(lead.x + lead.width / 2 - 25) <= 3 and abs(lead.y - 6) <= 2
+    west, east = pic.ends
+    assert (west.end, west.pip, east.end, east.pip) == ("W", 5, "E", 3)
+    assert west.x + west.width <= lead.x < lead.x + lead.width <= east.x
+
+
+def test_lead_spinner_with_four_arms() -> None:
+    layout = build("5-5 5-3:E 5-1:W 5-2:N 5-6:S 2-2:N")
+    pic = layout_board(layout, *SMALL_AREA)
+    check_picture(pic, layout)
+    spots = {(t.arm, t.index): t for t in pic.tiles}
+    spinner = spots[("lead", -1)]
+    assert spinner.spinner and spinner.vertical
+    assert spots[("W", 0)].x < spinner.x < spots[("E", 0)].x
+    assert spots[("N", 0)].y < spinner.y < spots[("S", 0)].y
+    assert not spots[("N", 1)].vertical  # 2-2 lies across the N arm
+    assert {e.end for e in pic.ends} == {"W", "E", "N", "S"}
+
+
+def test_spinner_played_onto_the_e_arm() -> None:
+    layout = build("4-2 2-5:E 5-5:E 5-6:E 4-4:W 6-1:E 5-0:N")
+    assert layout.spinner_arm == "E"
+    pic = layout_board(layout, *SMALL_AREA)
+    check_picture(pic, layout)
+    spots = {(t.arm, t.index): t for t in pic.tiles}
+    spinner = spots[("E", 1)]
+    assert spinner.spinner and spinner.vertical
+    assert spots[("N", 0)].y + spots[("N", 0)].height == spinner.y  # N grows from the spinner
+    assert any(e.end == "S" and e.pip == 5 for e in pic.ends)
+    # the spinner, not the lead, is near the middle
+    assert abs(spinner.x - 25) <= 8
+
+
+def test_a_long_arm_turns_a_corner_and_keeps_its_name() -> None:
+    chain = [(6, 6), (6, 0), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 2), (2, 4), (4, 6),
+             (6, 1), (1, 3), (3, 5)]
+    plays = "6-6 " + " ".join(f"{a}-{b}:E" for a, b in chain[1:])
+    layout = build(plays)
+    assert len(layout.arms["E"]) == 13
+    pic = layout_board(layout, *SMALL_AREA)
+    check_picture(pic, layout)
+    east = [t for t in pic.tiles if t.arm == "E"]
+    assert len({t.y for t in east}) > 1  # it went round a corner
+    assert [e.end for e in pic.ends if e.pip == 5] == ["E"]
+
+
+def test_roomy_board_fits_a_full_table() -> None:
+    for seed in range(3):
+        layout = played_layouts(seed, 2)[-1]
+        check_picture(layout_board(layout, *LARGE_AREA), layout)
+
+
+def test_too_small_says_so_but_keeps_every_tile() -> None:
+    layout = played_layouts(3, 2)[-1]
+    pic = layout_board(layout, 20, 5)
+    assert not pic.fits
+    assert sorted(t.tile.id for t in pic.tiles) == sorted(t.id for t in layout.tiles())
