@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from . import core
 from .core import IllegalMove
@@ -157,8 +157,26 @@ class GameState(BaseModel):
         """A game with no hand dealt yet (records start from here)."""
         return cls._from_table(core.Table(rules.to_core()), rules, seed, ())
 
+    # The table this state was snapshotted from, keyed by id(self): a copy made any other way
+    # (model_copy, deepcopy) has another id and rebuilds its table from its own fields.
+    _table: tuple[int, core.Table] | None = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """States are equal when their fields are; the cached table is not part of the game."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
     def to_table(self) -> core.Table:
-        """The fast mutable form the rules run on (and bots search with)."""
+        """The fast mutable form the rules run on (and bots search with); yours to change."""
+        cached = self._table
+        if cached is not None and cached[0] == id(self):
+            return cached[1].copy()
+        return self._build_table()
+
+    def _build_table(self) -> core.Table:
         table = core.Table(self.rules.to_core())
         table.scores = list(self.scores)
         table.hands = [_ids(h) for h in self.hands]
@@ -178,17 +196,22 @@ class GameState(BaseModel):
 
     @classmethod
     def _from_table(cls, table: core.Table, rules: Rules, seed: int | str | None,
-                    log: tuple[HandLog, ...], result: HandResult | None = None) -> GameState:
-        history = tuple(
-            HistoryEntry(seat=seat, move=Move.from_core(kind, tile, end),
-                         open_before={core.END_NAMES[e]: p for e, p in enumerate(pips) if p >= 0})
-            for seat, kind, tile, end, pips in table.history)
-        return cls.model_construct(
+                    log: tuple[HandLog, ...], result: HandResult | None = None,
+                    known: tuple[HistoryEntry, ...] = ()) -> GameState:
+        """Snapshot a table; `known` is history already converted, so a move costs O(1) entries."""
+        history = known + tuple(
+            HistoryEntry.model_construct(
+                seat=seat, move=Move.from_core(kind, tile, end),
+                open_before={core.END_NAMES[e]: p for e, p in enumerate(pips) if p >= 0})
+            for seat, kind, tile, end, pips in table.history[len(known):])
+        state = cls.model_construct(
             rules=rules, seed=seed, log=log, scores=tuple(table.scores),
             hands=tuple(_tiles(h) for h in table.hands), boneyard=_tiles(table.boneyard),
             layout=Layout.from_core(table.layout), turn=table.turn,
             phase=_PHASES[table.phase], result=result,
             winner=None if table.winner < 0 else table.winner, history=history)
+        state._table = (id(state), table.copy())
+        return state
 
     # -- questions ------------------------------------------------------
 
@@ -320,7 +343,9 @@ class GameState(BaseModel):
                 events.append(result)
             elif kind == "won":
                 events.append(GameWon(side=ev[1], scores=ev[2]))
-        return self._from_table(table, self.rules, self.seed, log, result if table.result else None), events
+        known = self.history if self.phase == "playing" else ()
+        return (self._from_table(table, self.rules, self.seed, log, result if table.result else None, known),
+                events)
 
 
 __all__ = ["Event", "GameState", "GameWon", "Drew", "HandDealt", "HandLog", "HandResult",
