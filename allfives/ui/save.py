@@ -1,0 +1,118 @@
+"""Saving and resuming: the game record plus the players, written atomically to the user's data dir."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from allfives.engine import GameState, RecordError, dumps, replay
+
+from .setup import GameSetup
+
+SAVE_NAME = "save.json"
+LAST_NAME = "last-game.json"
+
+
+def data_dir() -> Path:
+    """ALLFIVES_DATA_DIR when set (tests use it), else the platform's user data directory."""
+    env = os.environ.get("ALLFIVES_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("allfives"))
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    state: GameState
+    setup: GameSetup
+    saved_at: str = ""
+
+
+@dataclass(frozen=True)
+class LoadOutcome:
+    """What was found on disk: a game to offer, a problem to tell the player about, or nothing."""
+
+    game: SavedGame | None = None
+    problem: str | None = None
+
+
+class SaveStore:
+    """One saved game in progress (save.json) and the last finished one (last-game.json)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory or data_dir()
+
+    @property
+    def path(self) -> Path:
+        return self.directory / SAVE_NAME
+
+    @property
+    def last_path(self) -> Path:
+        return self.directory / LAST_NAME
+
+    def save(self, state: GameState, setup: GameSetup) -> None:
+        """Write after every move; a finished game goes to last-game.json and is not offered again."""
+        text = dumps(state, **setup.to_json(), saved_at=time.strftime("%Y-%m-%d %H:%M"))
+        if state.phase == "game_over":
+            self._write(self.last_path, text)
+            self.path.unlink(missing_ok=True)
+        else:
+            self._write(self.path, text)
+
+    def _write(self, path: Path, text: str) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".save-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def load(self) -> LoadOutcome:
+        """The game in progress, if any; a file that cannot be read back is moved aside, never lost."""
+        if not self.path.exists():
+            return LoadOutcome()
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise RecordError("not a game record")
+            state, _ = replay(data)
+            setup = GameSetup.from_record(state.rules, data.get("seed"), data)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError, ValueError,
+                RecursionError) as e:
+            moved = self.move_aside("corrupt")
+            why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+            return LoadOutcome(problem=f"The saved game could not be read ({why}). "
+                                       f"It was moved to {moved} and a new game starts.")
+        if state.phase == "game_over":
+            self._write(self.last_path, text)
+            self.path.unlink(missing_ok=True)
+            return LoadOutcome()
+        return LoadOutcome(game=SavedGame(state, setup, str(data.get("saved_at", ""))))
+
+    def move_aside(self, why: str) -> Path:
+        """Rename save.json to save.<why>-<timestamp>.json and return the new path."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.directory / f"save.{why}-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.directory / f"save.{why}-{stamp}-{n}.json"
+        os.replace(self.path, target)
+        return target
+
+    def set_aside(self) -> None:
+        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json."""
+        if self.path.exists():
+            self.move_aside("previous")

@@ -1,0 +1,39 @@
+"""Seeded positions the screenshots and snapshot tests show: new game, a four-armed board, panels."""
+
+from __future__ import annotations
+
+from allfives.engine import GameState, Rules
+
+from .app import AllFivesApp
+from .save import SavedGame, SaveStore
+from .setup import GameSetup, default_players
+
+# Seed 7, two seats: after these 15 moves (once played by seeded medium bots, frozen here so the
+# picture does not move when the bots improve) seat 0 is to move with all four spinner arms on the
+# table, an arm turning a corner on an 80x24 board, and a tile that fits two ends.
+BOARD_SEED = 7
+BOARD_MOVES = ("3-2", "6-3 W", "6-6 W", "6-0 W", "3-0 W", "5-3 W", "2-0 E", "5-1 W", "3-1 W", "6-2 S",
+               "6-5 N", "0-0 E", "3-3 W", "4-0 E", "4-3 W")
+
+
+def four_arm_state() -> GameState:
+    """The four-armed board, replayed from its frozen moves."""
+    state = GameState.new(Rules(seats=2, target=500), BOARD_SEED)
+    for move in BOARD_MOVES:
+        state, _ = state.apply(move)
+    return state
+
+
+def board_app(store: SaveStore | None = None) -> AllFivesApp:
+    """Seat 0 (a person) to move on a board with all four arms."""
+    state = four_arm_state()
+    setup = GameSetup(rules=state.rules, players=default_players(2), seed=BOARD_SEED, bot_delay=0)
+    return AllFivesApp(saved=SavedGame(state, setup), store=store)
+
+
+def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = None,
+               humans: int = 0) -> AllFivesApp:
+    """A seeded game (bots only by default) for reaching the score panel and the game-over screen."""
+    rules = Rules(seats=seats, target=target)
+    setup = GameSetup(rules=rules, players=default_players(seats, humans, "easy"), seed=seed, bot_delay=0)
+    return AllFivesApp(setup, ask_resume=False, store=store)

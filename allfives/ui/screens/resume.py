@@ -1,0 +1,46 @@
+"""Asked at launch when a game is in progress: resume it or start a new one."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..save import SavedGame
+from ..widgets.too_small import TooSmall
+
+
+class ResumeScreen(ModalScreen[str]):
+    """Dismisses with "resume" or "new"."""
+
+    BINDINGS = [
+        Binding("r,enter", "choose('resume')", "Resume"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("escape", "choose('resume')", "Resume", show=False),
+    ]
+    AUTO_FOCUS = "#resume"
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        state, setup = self.saved.state, self.saved.setup
+        scores = ", ".join(f"{setup.side_name(s)} {v}" for s, v in enumerate(state.scores))
+        when = f" (saved {self.saved.saved_at})" if self.saved.saved_at else ""
+        with Vertical(id="resume-box", classes="dialog"):
+            yield Static("[b]A game is in progress[/b]" + when, classes="title")
+            yield Static(f"{state.rules.seats} seats · hand {state.hand_number} · target "
+                         f"{state.rules.target}\n{scores}")
+            with Horizontal(classes="buttons"):
+                yield Button("Resume (r)", id="resume", variant="primary")
+                yield Button("New game (n)", id="new")
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("resume" if event.button.id == "resume" else "new")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

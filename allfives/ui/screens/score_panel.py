@@ -1,0 +1,89 @@
+"""The end-of-hand panel: how the hand ended, every hand's leftovers, the rounding, deductions, scores."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from allfives.engine import HandResult
+
+from ..setup import GameSetup
+from ..widgets.tiles import small_tile
+from ..widgets.too_small import TooSmall
+
+
+def result_table(result: HandResult, setup: GameSetup) -> Table:
+    """One row per seat: tiles left, pips, rounded to five, what it costs (or earns)."""
+    rules = setup.rules
+    muggins = rules.end_of_hand == "muggins"
+    table = Table(box=None, padding=(0, 1), header_style="bold #ffd866", expand=True)
+    table.add_column("player", no_wrap=True)
+    table.add_column("tiles left", ratio=1)
+    table.add_column("pips", justify="right")
+    table.add_column("→ 5s", justify="right")
+    table.add_column("award" if muggins else "deduction", justify="right")
+    for seat, tiles in enumerate(result.remaining):
+        row_tiles = Text(" ").join(small_tile(t) for t in tiles) if tiles else Text("out!", "bold green")
+        name = Text(setup.players[seat].name, style="bold" if seat == result.out_seat else "")
+        if muggins:
+            side = rules.side_of(seat)
+            first = seat == min(s for s in range(rules.seats) if rules.side_of(s) == side)
+            cost = Text(f"+{result.awards[side]}" if first and result.awards[side] else "",
+                        style="#a5d6a7")
+        else:
+            d = result.deductions[seat]
+            cost = Text(f"-{d}" if d else "0", style="#ff8a80" if d else "dim")
+        table.add_row(name, row_tiles, str(result.remaining_pips[seat]), str(result.rounded[seat]), cost)
+    return table
+
+
+def scores_line(result: HandResult, setup: GameSetup) -> Text:
+    text = Text()
+    for side, (before, after) in enumerate(zip(result.scores_before, result.scores, strict=True)):
+        if side:
+            text.append("    ")
+        text.append(f"{setup.side_title(side)} ", style="bold")
+        text.append(f"{before} → ")
+        text.append(str(after), style="bold #ffd866")
+    return text
+
+
+class ScorePanel(ModalScreen[None]):
+    """Opens when a hand ends; Continue (Enter) deals the next hand."""
+
+    BINDINGS = [Binding("enter,space,c", "continue", "Continue")]
+    AUTO_FOCUS = "#continue"
+
+    def __init__(self, result: HandResult, setup: GameSetup, hand_number: int, game_over: bool) -> None:
+        super().__init__()
+        self.result = result
+        self.setup = setup
+        self.hand_number = hand_number
+        self.game_over = game_over
+
+    def headline(self) -> str:
+        r = self.result
+        if r.reason == "domino" and r.out_seat is not None:
+            return f"Hand {self.hand_number} — {self.setup.players[r.out_seat].name} went out"
+        return f"Hand {self.hand_number} — blocked: nobody can play"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="score-box", classes="dialog"):
+            yield Static(f"[b]{self.headline()}[/b]", classes="title", id="headline")
+            yield Static(result_table(self.result, self.setup), id="result-table")
+            yield Static(scores_line(self.result, self.setup), id="scores-line")
+            yield Static(" · ".join(self.setup.rules.describe()), id="rules-line", classes="muted")
+            label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
+            yield Button(label, id="continue", variant="primary")
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_continue(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,114 @@
+"""Who sits at the table and how the game is set up: plain data shared by screens, session and save."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from allfives.engine import Rules
+
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_BOT_DELAY = 0.6
+SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
+
+Kind = Literal["person", "bot"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: a person at the terminal or a bot of some level."""
+
+    name: str
+    kind: Kind = "bot"
+    level: str = "medium"
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == "person"
+
+    @property
+    def label(self) -> str:
+        return "you" if self.is_person else f"bot · {self.level}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Player:
+        if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
+            raise ValueError("a player needs a kind: person or bot")
+        level = data.get("level", "medium")
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        return cls(name=str(data.get("name", "?"))[:20], kind=data["kind"], level=level)
+
+
+def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
+    """Seat 0 (and the next `people - 1` seats) for people, the rest bots."""
+    out = []
+    for seat in range(seats):
+        if seat < people:
+            out.append(Player("You" if people == 1 else f"Player {seat + 1}", "person", level))
+        else:
+            out.append(Player(BOT_NAMES[seat], "bot", level))
+    return tuple(out)
+
+
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen before the first deal; saved beside the record so a game resumes as it was."""
+
+    rules: Rules
+    players: tuple[Player, ...]
+    seed: int | None = None
+    bot_delay: float = DEFAULT_BOT_DELAY
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def people(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p.is_person]
+
+    @property
+    def seeded(self) -> bool:
+        """A seeded game repeats itself: bots get derived seeds and a fixed search size."""
+        return self.seed is not None
+
+    def bot_seed(self, hand_number: int, move_number: int) -> int | None:
+        """A seed for one bot decision, so a resumed seeded game plays on exactly as it would have."""
+        if self.seed is None:
+            return None
+        return zlib.crc32(f"{self.seed}:{hand_number}:{move_number}".encode())
+
+    def side_name(self, side: int) -> str:
+        """A score column's heading: a player's name, or a team's two names."""
+        if self.rules.partnership:
+            a, b = self.players[side].name, self.players[side + 2].name
+            if len(a) + len(b) > 8:
+                a, b = a[0] + a[-1], b[0] + b[-1]  # "Player 1" -> "P1"
+            return f"{a}+{b}"
+        return self.players[side].name
+
+    def side_title(self, side: int) -> str:
+        """A side named in a sentence: `Ada & Cleo`, `Ben`."""
+        if self.rules.partnership:
+            return f"{self.players[side].name} & {self.players[side + 2].name}"
+        return self.players[side].name
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay}
+
+    @classmethod
+    def from_record(cls, rules: Rules, seed: Any, data: dict[str, Any]) -> GameSetup:
+        """The setup stored with a record (raises ValueError if it does not fit the rules)."""
+        raw = data.get("players")
+        if not isinstance(raw, list) or len(raw) != rules.seats:
+            raise ValueError("the players do not match the seats")
+        delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
+        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
+            raise ValueError("bot_delay must be a number of seconds between 0 and 10")
+        return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
+                   seed=seed if isinstance(seed, int) else None, bot_delay=float(delay))

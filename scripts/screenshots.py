@@ -1,0 +1,104 @@
+"""Make SVG (and PNG, if cairosvg is installed) screenshots of the game's screens from seeded games.
+
+    python scripts/screenshots.py [OUTDIR]      (default: screenshots/)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from textual.worker import WorkerCancelled
+
+from allfives.ui.app import AllFivesApp
+from allfives.ui.save import SaveStore
+from allfives.ui.scenes import board_app, seeded_app
+from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.widgets.hand import Hand
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def settle(pilot) -> None:
+    app = pilot.app
+    for _ in range(400):
+        await pilot.pause()
+        if not any(w.is_running for w in app.workers):
+            await pilot.pause()
+            if not any(w.is_running for w in app.workers):
+                return
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
+
+
+async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, drive=None) -> Path:
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if drive is not None:
+            await drive(pilot)
+            await settle(pilot)
+        path = out / f"{name}-{size[0]}x{size[1]}.svg"
+        app.save_screenshot(filename=path.name, path=str(out))
+    return path
+
+
+async def select_two_end_tile(pilot) -> None:
+    """Click a tile that fits two ends, so the lit ends show."""
+    table = pilot.app.game_screen
+    state = table.state
+    tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
+    hand = pilot.app.screen.query_one(Hand)
+    x, w = hand.tile_spans()[hand.tiles.index(tile)]
+    await pilot.click(hand, offset=(x + w // 2, 1))
+
+
+async def until(pilot, screen_type) -> None:
+    for _ in range(500):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, screen_type):
+            return
+        if isinstance(pilot.app.screen, ScorePanel):
+            await pilot.press("enter")
+    raise RuntimeError(f"never reached {screen_type.__name__}")
+
+
+async def to_panel(pilot) -> None:
+    await until(pilot, ScorePanel)
+
+
+async def to_game_over(pilot) -> None:
+    await until(pilot, GameOverScreen)
+
+
+async def main(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    made = []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["ALLFIVES_DATA_DIR"] = tmp
+        for size in SIZES:
+            store = SaveStore()
+            made.append(await shoot(AllFivesApp(store=store), size, "new-game", out))
+            made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
+            made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
+            made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
+    try:
+        import cairosvg
+    except ImportError:
+        return made
+    for svg in list(made):
+        png = svg.with_suffix(".png")
+        cairosvg.svg2png(url=str(svg), write_to=str(png))
+        made.append(png)
+    return made
+
+
+if __name__ == "__main__":
+    default = Path(__file__).resolve().parent.parent / "screenshots"
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else default
+    for path in asyncio.run(main(target)):
+        print(path)

@@ -1,0 +1,112 @@
+"""Drive the app as a player would: clicks on hand tiles, board ends and the boneyard; wait for bots."""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
+
+from allfives.engine import Move, Tile
+from allfives.ui.app import AllFivesApp
+from allfives.ui.screens.game import GameScreen
+from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.widgets.board import Board
+from allfives.ui.widgets.boneyard import Boneyard
+from allfives.ui.widgets.hand import Hand
+
+
+async def settle(pilot: Pilot, limit: int = 400) -> None:
+    """Wait until no bot is thinking and nothing is scheduled (bots play at delay 0)."""
+    app = pilot.app
+    quiet = 0
+    for _ in range(limit):
+        await pilot.pause()
+        if any(w.is_running for w in app.workers):
+            quiet = 0
+            with contextlib.suppress(WorkerCancelled):
+                await app.workers.wait_for_complete()
+            continue
+        quiet += 1
+        if quiet >= 2:
+            return
+    raise AssertionError("the app never settled")
+
+
+def game(app: AllFivesApp) -> GameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+async def click_tile(pilot: Pilot, tile: Tile) -> None:
+    hand = pilot.app.screen.query_one(Hand)
+    i = hand.tiles.index(tile)
+    x, w = hand.tile_spans()[i]
+    await pilot.click(hand, offset=(x + w // 2, 1))
+
+
+async def click_end(pilot: Pilot, end: str) -> None:
+    board = pilot.app.screen.query_one(Board)
+    spot = next(e for e in board.picture.ends if e.end == end)
+    await pilot.click(board, offset=(spot.x + spot.width // 2, spot.y + spot.height // 2))
+
+
+async def click_boneyard(pilot: Pilot) -> None:
+    await pilot.click(pilot.app.screen.query_one(Boneyard), offset=(2, 1))
+
+
+async def play_by_mouse(pilot: Pilot, move: Move) -> None:
+    """Make a legal move the way a person does it with the mouse."""
+    screen = game(pilot.app)
+    if move.kind == "draw":
+        await click_boneyard(pilot)
+        return
+    assert move.kind == "play" and move.tile is not None
+    ends = screen.state.ends_for(move.tile)
+    await click_tile(pilot, move.tile)
+    if len(ends) > 1:
+        await pilot.pause()
+        assert screen.selected == move.tile
+        await click_end(pilot, move.end or ends[0])
+
+
+async def play_game_by_mouse(pilot: Pilot, choose=None, max_turns: int = 2000) -> GameScreen:
+    """Play every person's turn by clicks until the game-over screen shows; return the game screen."""
+    app = pilot.app
+    for _ in range(max_turns):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return game(app)
+        if isinstance(screen, ScorePanel):
+            await pilot.click("#continue")
+            continue
+        table = game(app)
+        if table.my_turn:
+            legal = table.state.legal_moves()
+            move = choose(table.state, legal) if choose else legal[-1]
+            before = table.state
+            await play_by_mouse(pilot, move)
+            await pilot.pause()
+            assert table.state is not before, f"{move} by mouse did not happen: {table.status}"
+    raise AssertionError("the game did not end")
+
+
+async def play_until(pilot: Pilot, wanted, max_turns: int = 2000) -> GameScreen:
+    """Play by mouse (last legal move) until `wanted(table)` holds on the person's turn."""
+    app = pilot.app
+    for _ in range(max_turns):
+        await settle(pilot)
+        if isinstance(app.screen, GameOverScreen):
+            raise AssertionError("the game ended before the wanted position")
+        if isinstance(app.screen, ScorePanel):
+            await pilot.click("#continue")
+            continue
+        table = game(app)
+        if table.my_turn:
+            if wanted(table):
+                return table
+            await play_by_mouse(pilot, table.state.legal_moves()[-1])
+    raise AssertionError("the wanted position never came")

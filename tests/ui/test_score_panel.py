@@ -1,0 +1,79 @@
+"""The end-of-hand panel shows the engine's HandResult: leftovers, pips, rounding, deductions, scores."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from allfives.engine import round_to_five
+from allfives.ui.app import AllFivesApp
+from allfives.ui.launch import parser, setup_from
+from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.score_panel import ScorePanel
+
+from .helpers import game, play_by_mouse, settle
+
+
+def text_of(renderable) -> str:
+    console = Console(width=110, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def reach_panel(pilot) -> ScorePanel:
+    app = pilot.app
+    for _ in range(500):
+        await settle(pilot)
+        if isinstance(app.screen, ScorePanel):
+            return app.screen
+        assert not isinstance(app.screen, GameOverScreen)
+        table = game(app)
+        if table.my_turn:
+            await play_by_mouse(pilot, table.state.legal_moves()[-1])
+    raise AssertionError("no hand ended")
+
+
+async def test_score_panel_matches_hand_result() -> None:
+    setup = setup_from(parser().parse_args(["--seats", "3", "--seed", "12", "--bot-delay", "0",
+                                            "--level", "easy", "--target", "900"]))
+    app = AllFivesApp(setup, ask_resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        panel = await reach_panel(pilot)
+        state = game(app).state
+        result = state.result
+        assert panel.result == result
+        table = text_of(panel.query_one("#result-table").content)
+        for seat, name in enumerate(p.name for p in setup.players):
+            row = next(line for line in table.splitlines() if line.strip().startswith(name))
+            assert str(result.remaining_pips[seat]) in row
+            assert result.rounded[seat] == round_to_five(result.remaining_pips[seat])
+            d = result.deductions[seat]
+            assert (f"-{d}" if d else "0") in row.split()[-1]
+            for tile in result.remaining[seat]:
+                assert f"{tile.high}│{tile.low}" in row
+        scores = text_of(panel.query_one("#scores-line").content)
+        for before, after in zip(result.scores_before, result.scores, strict=True):
+            assert f"{before} → {after}" in scores
+        rules = text_of(panel.query_one("#rules-line").content).replace("\n", " ")
+        assert "target 900" in " ".join(rules.split())
+        hand = state.hand_number
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game(app).state.hand_number == hand + 1
+
+
+async def test_score_panel_shows_the_muggins_award() -> None:
+    setup = setup_from(parser().parse_args(["--seats", "2", "--seed", "4", "--bot-delay", "0", "--level",
+                                            "easy", "--target", "900", "--muggins", "--humans", "0"]))
+    app = AllFivesApp(setup, ask_resume=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        panel = await reach_panel(pilot)
+        result = game(app).state.result
+        assert panel.result == result and not any(result.deductions)
+        table = text_of(panel.query_one("#result-table").content)
+        assert "award" in table
+        for side, award in enumerate(result.awards):
+            if award:
+                row = next(line for line in table.splitlines()
+                           if line.strip().startswith(setup.players[side].name))
+                assert row.split()[-1] == f"+{award}"
+        assert "Muggins" in text_of(panel.query_one("#rules-line").content)

@@ -1,0 +1,61 @@
+"""Snapshots of the screens people see most, at 80x24 and 120x40 (update with --snapshot-update)."""
+
+from __future__ import annotations
+
+import pytest
+
+from allfives.ui.app import AllFivesApp
+from allfives.ui.scenes import board_app, seeded_app
+from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.widgets.hand import Hand
+
+from .helpers import settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def until(pilot, screen_type) -> None:
+    for _ in range(500):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, screen_type):
+            return
+        if isinstance(pilot.app.screen, ScorePanel):
+            await pilot.press("enter")
+    raise AssertionError(f"never reached {screen_type.__name__}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_screen(snap_compare, size) -> None:
+    assert snap_compare(AllFivesApp(bot_delay=0), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_board_with_four_arms_and_a_corner(snap_compare, size) -> None:
+    async def choose_a_two_end_tile(pilot) -> None:
+        await settle(pilot)
+        state = pilot.app.game_screen.state
+        assert all(state.layout.arms[arm] for arm in "WENS")
+        tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
+        hand = pilot.app.screen.query_one(Hand)
+        x, w = hand.tile_spans()[hand.tiles.index(tile)]
+        await pilot.click(hand, offset=(x + w // 2, 1))
+        await settle(pilot)
+
+    assert snap_compare(board_app(), terminal_size=size, run_before=choose_a_two_end_tile)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_score_panel(snap_compare, size) -> None:
+    async def to_panel(pilot) -> None:
+        await until(pilot, ScorePanel)
+
+    assert snap_compare(seeded_app(3, 12, 900), terminal_size=size, run_before=to_panel)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare, size) -> None:
+    async def to_game_over(pilot) -> None:
+        await until(pilot, GameOverScreen)
+
+    assert snap_compare(seeded_app(4, 8, 120), terminal_size=size, run_before=to_game_over)
