@@ -6,34 +6,19 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sys
 import tempfile
 from pathlib import Path
 
-from textual.worker import WorkerCancelled
-
 from allfives.ui.app import AllFivesApp
 from allfives.ui.save import SaveStore
-from allfives.ui.scenes import board_app, seeded_app
+from allfives.ui.scenes import board_app, seeded_app, settle, until
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 SIZES = [(80, 24), (120, 40)]
-
-
-async def settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(400):
-        await pilot.pause()
-        if not any(w.is_running for w in app.workers):
-            await pilot.pause()
-            if not any(w.is_running for w in app.workers):
-                return
-        with contextlib.suppress(WorkerCancelled):
-            await app.workers.wait_for_complete()
 
 
 async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, drive=None) -> Path:
@@ -55,16 +40,6 @@ async def select_two_end_tile(pilot) -> None:
     hand = pilot.app.screen.query_one(Hand)
     x, w = hand.tile_spans()[hand.tiles.index(tile)]
     await pilot.click(hand, offset=(x + w // 2, 1))
-
-
-async def until(pilot, screen_type) -> None:
-    for _ in range(500):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, screen_type):
-            return
-        if isinstance(pilot.app.screen, ScorePanel):
-            await pilot.press("enter")
-    raise RuntimeError(f"never reached {screen_type.__name__}")
 
 
 async def to_panel(pilot) -> None:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.worker import WorkerCancelled
+
 from allfives.engine import GameState, Rules
 
 from .app import AllFivesApp
@@ -37,3 +43,33 @@ def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = Non
     rules = Rules(seats=seats, target=target)
     setup = GameSetup(rules=rules, players=default_players(seats, humans, "easy"), seed=seed, bot_delay=0)
     return AllFivesApp(setup, ask_resume=False, store=store)
+
+
+async def settle(pilot: Pilot, limit: int = 400) -> None:
+    """Wait until no bot is thinking and nothing is scheduled (bots play at delay 0)."""
+    app = pilot.app
+    quiet = 0
+    for _ in range(limit):
+        await pilot.pause()
+        if any(w.is_running for w in app.workers):
+            quiet = 0
+            with contextlib.suppress(WorkerCancelled):
+                await app.workers.wait_for_complete()
+            continue
+        quiet += 1
+        if quiet >= 2:
+            return
+    raise AssertionError("the app never settled")
+
+
+async def until(pilot: Pilot, screen_type: type[Screen]) -> None:
+    """Let the bots play on (continuing past score panels) until a screen of this type shows."""
+    from .screens.score_panel import ScorePanel
+
+    for _ in range(500):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, screen_type):
+            return
+        if isinstance(pilot.app.screen, ScorePanel):
+            await pilot.press("enter")
+    raise AssertionError(f"never reached {screen_type.__name__}")

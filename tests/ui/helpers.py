@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from textual.pilot import Pilot
-from textual.worker import WorkerCancelled
 
 from allfives.engine import Move, Tile
 from allfives.ui.app import AllFivesApp
+from allfives.ui.scenes import settle, until  # noqa: F401  (re-exported for the tests)
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand
-
-
-async def settle(pilot: Pilot, limit: int = 400) -> None:
-    """Wait until no bot is thinking and nothing is scheduled (bots play at delay 0)."""
-    app = pilot.app
-    quiet = 0
-    for _ in range(limit):
-        await pilot.pause()
-        if any(w.is_running for w in app.workers):
-            quiet = 0
-            with contextlib.suppress(WorkerCancelled):
-                await app.workers.wait_for_complete()
-            continue
-        quiet += 1
-        if quiet >= 2:
-            return
-    raise AssertionError("the app never settled")
 
 
 def game(app: AllFivesApp) -> GameScreen:
@@ -110,3 +91,4 @@ async def play_until(pilot: Pilot, wanted, max_turns: int = 2000) -> GameScreen:
                 return table
             await play_by_mouse(pilot, table.state.legal_moves()[-1])
     raise AssertionError("the wanted position never came")
+

@@ -5,19 +5,10 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.message import Message
 
-from allfives.engine import Layout, core
+from allfives.engine import Layout
 from allfives.ui.widgets.board import Board
 
-
-def build(plays: str) -> Layout:
-    """A layout from plays written `"5-5 5-3:E 3-1:E"` (the first one leads)."""
-    lay = core.Layout()
-    for play in plays.split():
-        tile, _, end = play.partition(":")
-        a, b = (int(p) for p in tile.split("-"))
-        lay.place(core.TILE_ID[(a, b)], core.END_NAMES.index(end) if end else core.LEAD)
-    return Layout.from_core(lay)
-
+from .layouts import build
 
 FOUR_ARMS = build("5-5 5-3:E 5-1:W 5-2:N 5-6:S 2-2:N 3-3:E 1-4:W 6-0:S 3-6:E 6-4:E")
 

@@ -8,21 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allfives.engine import GameState, Layout, Rules, core
+from allfives.engine import GameState, Layout, Rules
 from allfives.ui.geometry import BoardPicture, TileSpot, layout_board
+
+from .layouts import build
 
 SMALL_AREA = (50, 12)  # the board at an 80x24 terminal
 LARGE_AREA = (84, 26)  # the board at 120x40
 
 
-def build(plays: str) -> Layout:
-    """A layout from plays written `"5-5 5-3:E 3-1:E"` (the first one leads)."""
-    lay = core.Layout()
-    for play in plays.split():
-        tile, _, end = play.partition(":")
-        a, b = (int(p) for p in tile.split("-"))
-        lay.place(core.TILE_ID[(a, b)], core.END_NAMES.index(end) if end else core.LEAD)
-    return Layout.from_core(lay)
 
 
 def played_layouts(seed: int, seats: int) -> list[Layout]:

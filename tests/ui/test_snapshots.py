@@ -10,19 +10,9 @@ from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
-from .helpers import settle
+from .helpers import settle, until
 
 SIZES = [(80, 24), (120, 40)]
-
-
-async def until(pilot, screen_type) -> None:
-    for _ in range(500):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, screen_type):
-            return
-        if isinstance(pilot.app.screen, ScorePanel):
-            await pilot.press("enter")
-    raise AssertionError(f"never reached {screen_type.__name__}")
 
 
 @pytest.mark.parametrize("size", SIZES)
