@@ -1,0 +1,204 @@
+"""Search for the hard and oracle bots: winning chances, determinized playouts, an exact endgame solver."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from allfives.engine import core
+
+from .knowledge import Sampler, Seen, table_for
+from .policy import Move, playout, points_after
+
+# Rough size of a hand in points (per side) and of its spread: they turn a score gap into winning chances.
+HAND_POINTS = {2: 40.0, 3: 30.0, 4: 30.0}
+HAND_SPREAD = {2: 30.0, 3: 25.0, 4: 25.0}
+
+_SQRT2 = math.sqrt(2.0)
+Utility = Callable[[core.Table], float]
+
+
+def _beats(dist_a: float, dist_b: float, hand_points: float, spread: float) -> float:
+    """Chance that a side `dist_a` short of the target gets there before one `dist_b` short."""
+    hands_left = max(1.0, min(dist_a, dist_b) / hand_points)
+    x = (dist_b - dist_a) / (spread * math.sqrt(hands_left))
+    return 0.5 * (1.0 + math.erf(x / _SQRT2))
+
+
+def win_chance(scores: list[int] | tuple[int, ...], side: int, rules: core.CoreRules, winner: int = -1
+               ) -> float:
+    """The side's chance to win the game from these scores between hands (1 or 0 once it is won).
+
+    This is what the hard bot maximizes: far from the target it tracks the score gap,
+    near the target the points that reach it weigh most.
+    """
+    if winner >= 0:
+        return 1.0 if winner == side else 0.0
+    seats = rules.seats
+    hp = HAND_POINTS[seats]
+    spread = HAND_SPREAD[seats]
+    dist = [max(1.0, rules.target - s + 0.5) for s in scores]
+    n = len(scores)
+    if n == 2:
+        return _beats(dist[side], dist[1 - side], hp, spread)
+    strength = []
+    for i in range(n):
+        s = 1.0
+        for j in range(n):
+            if j != i:
+                s *= _beats(dist[i], dist[j], hp, spread)
+        strength.append(s)
+    return strength[side] / sum(strength)
+
+
+def winning_utility(side: int) -> Utility:
+    def utility(table: core.Table) -> float:
+        return win_chance(table.scores, side, table.rules, table.winner)
+    return utility
+
+
+def points_utility(side: int, start: list[int] | tuple[int, ...]) -> Utility:
+    """Score difference gained since `start`: own side minus the best other side."""
+    def utility(table: core.Table) -> float:
+        gains = [s - s0 for s, s0 in zip(table.scores, start, strict=True)]
+        mine = gains[side]
+        return mine - max(g for i, g in enumerate(gains) if i != side)
+    return utility
+
+
+# -- determinized sampling (PIMC) -----------------------------------------------------
+
+def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: Utility,
+                   rng: random.Random, sims: int | None, deadline: float) -> list[float]:
+    """Mean utility of each move over guessed deals: every move is tried on the same deals and
+    with the same playout noise, so their differences are not drowned by the luck of the deal."""
+    totals = [0.0] * len(moves)
+    n = 0
+    while True:
+        base = bases()
+        noise = rng.random()
+        for i, m in enumerate(moves):
+            t = base.copy()
+            t.apply_unchecked(*m)
+            if t.phase == core.PLAYING:
+                playout(t, random.Random(noise))
+            totals[i] += utility(t)
+        n += 1
+        if sims is not None:
+            if n >= sims:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    return [v / n for v in totals]
+
+
+def pimc(seen: Seen, moves: list[Move], rng: random.Random, sims: int | None, deadline: float
+         ) -> list[float]:
+    sampler = Sampler(seen)
+
+    def base() -> core.Table:
+        hands, boneyard = sampler.sample(rng)
+        return table_for(seen, hands, boneyard)
+
+    return evaluate_moves(base, moves, winning_utility(seen.side), rng, sims, deadline)
+
+
+# -- exact endgame (two players, empty boneyard: both hands known) -------------------
+
+class SearchAborted(Exception):
+    """The solver ran out of nodes or time; the caller falls back to playouts."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class EndgameSolver:
+    """Alpha-beta minimax to the end of the hand, with a transposition table.
+
+    `utility` scores a finished hand (or won game) for `side`; the side to move at a node
+    maximizes it if it is `side`, else minimizes it (two sides: a zero-sum game).
+    """
+
+    def __init__(self, side: int, utility: Utility, node_limit: int = 200_000,
+                 deadline: float | None = None) -> None:
+        self.side = side
+        self.utility = utility
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.tt: dict[tuple, tuple[int, float, Move | None]] = {}
+
+    def solve(self, table: core.Table) -> tuple[float, Move | None]:
+        """(value, best move) of the position; raises SearchAborted past the node or time limit."""
+        root = table.copy()
+        root.history = []
+        root.layout.arms = [[], [], [], []]
+        return self._search(root, -math.inf, math.inf)
+
+    def _key(self, t: core.Table) -> tuple:
+        lay = t.layout
+        hands = tuple(sum(1 << x for x in h) for h in t.hands)
+        return (hands, tuple(lay.pips), tuple(lay.counts), lay.spinner, lay.sides_open,
+                tuple(lay.exposed), t.turn, tuple(t.scores))
+
+    def _search(self, t: core.Table, alpha: float, beta: float) -> tuple[float, Move | None]:
+        if t.phase != core.PLAYING:
+            return self.utility(t), None
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchAborted
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise SearchAborted
+        key = self._key(t)
+        hit = self.tt.get(key)
+        tt_move = None
+        if hit is not None:
+            flag, v, tt_move = hit
+            if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
+                return v, tt_move
+        moves = t.legal_moves()
+        if len(moves) > 1:
+            lay = t.layout
+            moves.sort(key=lambda m: -points_after(lay, m[1], m[2]))
+            if tt_move in moves:
+                moves.remove(tt_move)
+                moves.insert(0, tt_move)
+        maximize = t.rules.side_of(t.turn) == self.side
+        a0, b0 = alpha, beta
+        best_move = moves[0]
+        best = -math.inf if maximize else math.inf
+        for m in moves:
+            c = t.copy()
+            c.apply_unchecked(*m)
+            v, _ = self._search(c, alpha, beta)
+            if maximize:
+                if v > best:
+                    best, best_move = v, m
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best, best_move = v, m
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        flag = _EXACT
+        if best <= a0:
+            flag = _UPPER
+        elif best >= b0:
+            flag = _LOWER
+        self.tt[key] = (flag, best, best_move)
+        return best, best_move
+
+
+def brute_force(table: core.Table, side: int, utility: Utility) -> float:
+    """Plain minimax with no pruning or memory: the yardstick the solver is tested against."""
+    if table.phase != core.PLAYING:
+        return utility(table)
+    values = []
+    for m in table.legal_moves():
+        c = table.copy()
+        c.apply_unchecked(*m)
+        values.append(brute_force(c, side, utility))
+    return max(values) if table.rules.side_of(table.turn) == side else min(values)
