@@ -19,16 +19,7 @@ NOISE = 3.0  # playout noise, in points: breaks ties among equal plays and varie
 
 def scratch(lay: core.Layout) -> core.Layout:
     """A copy of the layout good for scoring one placement (the arms, only drawn on screen, left out)."""
-    c = core.Layout.__new__(core.Layout)
-    c.lead = lay.lead
-    c.pips = lay.pips[:]
-    c.counts = lay.counts[:]
-    c.spinner = lay.spinner
-    c.sides_open = lay.sides_open
-    c.exposed = lay.exposed[:]
-    c.arms = [[], [], [], []]
-    c.spinner_at = lay.spinner_at
-    return c
+    return lay.copy(arms=False)
 
 
 def points(total: int) -> int:

@@ -79,7 +79,8 @@ class Layout:
         self.arms: list[list[tuple[int, int]]] = [[], [], [], []]  # (inner, outer) halves, outward
         self.spinner_at = (-2, -1)  # (LEAD, 0) for a lead spinner, (end, index) in an arm, (-2,-1) none
 
-    def copy(self) -> Layout:
+    def copy(self, arms: bool = True) -> Layout:
+        """A copy; `arms=False` leaves the arms (only drawn on screen) empty, for scoring in search."""
         c = Layout.__new__(Layout)
         c.lead = self.lead
         c.pips = self.pips[:]
@@ -87,7 +88,7 @@ class Layout:
         c.spinner = self.spinner
         c.sides_open = self.sides_open
         c.exposed = self.exposed[:]
-        c.arms = [a[:] for a in self.arms]
+        c.arms = [a[:] for a in self.arms] if arms else [[], [], [], []]
         c.spinner_at = self.spinner_at
         return c
 
