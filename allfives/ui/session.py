@@ -33,11 +33,21 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Move: ...
 
 
-def make_bot(level: str, seed: int | None = None, simulations: int | None = None) -> Bot:
+def make_bot(level: str, seed: int | None = None, simulations: int | None = None,
+             time_budget: float = 1.0) -> Bot:
     """A bot from allfives.bots (thinking is done by the caller, in a worker thread)."""
     from allfives.bots import make_bot as make
 
-    return make(level, seed=seed, simulations=simulations)
+    return make(level, seed=seed, simulations=simulations, time_budget=time_budget)
+
+
+def thinking_budget(bot_delay: float) -> float:
+    """Hard thinks by the clock for no longer than the bot delay (at most 1 s, at least 0.3 s).
+
+    Every bot's move then lands at the same moment after its turn began, forced or not, so
+    nobody learns from a bot's speed that it had only one move.
+    """
+    return min(1.0, max(0.3, bot_delay))
 
 
 class Session:
@@ -85,7 +95,8 @@ class Session:
         level = self.setup.players[seat].level
         n = len(self.state.log[-1].moves)
         seed = self.setup.bot_seed(self.state.hand_number, n)
-        return make_bot(level, seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
+        return make_bot(level, seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None,
+                        time_budget=thinking_budget(self.setup.bot_delay))
 
     def last_actions(self) -> dict[int, str]:
         """What each seat did last in this hand, in a few words, for the seat panels."""

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from allfives.engine import Rules
 
 LEVELS = ("easy", "medium", "hard")
-DEFAULT_BOT_DELAY = 0.6
+DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
 SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
 
 Kind = Literal["person", "bot"]
