@@ -1,6 +1,6 @@
 """How fast the UI is: first screen vs a minimal Textual app, and a whole bot game through the UI vs engine.
 
-    /work/venv/bin/python benchmarks/ui.py [--runs 5] [--seed 8] [--target 150] [--level medium]
+    python benchmarks/ui.py [--runs 5] [--seed 8] [--target 150] [--level medium]
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ from .setup import DEFAULT_BOT_DELAY, LEVELS, GameSetup, default_players
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="allfives", description="Play All Fives dominoes in the terminal.")
+    p = argparse.ArgumentParser(
+        prog="allfives", description="Play All Fives dominoes in the terminal.",
+        epilog="other commands: `allfives replay FILE [--json]` checks a game record; "
+               "`allfives match LEVEL LEVEL [...]` plays bots against each other (see their --help)")
     p.add_argument("--seats", type=int, choices=(2, 3, 4), help="number of seats (starts at once)")
     p.add_argument("--seed", type=int, help="seed the deals and bots: the same seed plays the same game")
     p.add_argument("--humans", type=int, metavar="N", help="people at this terminal (seats 1..N; 0 watches)")
