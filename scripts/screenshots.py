@@ -13,7 +13,7 @@ from pathlib import Path
 
 from allfives.ui.app import AllFivesApp
 from allfives.ui.save import SaveStore
-from allfives.ui.scenes import board_app, seeded_app, settle, until
+from allfives.ui.scenes import EARLY_MOVES, board_app, seeded_app, settle, until
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
@@ -42,6 +42,16 @@ async def select_two_end_tile(pilot) -> None:
     await pilot.click(hand, offset=(x + w // 2, 1))
 
 
+async def choose_options(pilot) -> None:
+    """Four seats (partners ticked) and Muggins on, so the ticked boxes show next to an empty one."""
+    from textual.widgets import Select
+
+    screen = pilot.app.screen
+    screen.query_one("#seats", Select).value = 4
+    await pilot.pause()
+    await pilot.click("#muggins")
+
+
 async def to_panel(pilot) -> None:
     await until(pilot, ScorePanel)
 
@@ -58,6 +68,9 @@ async def main(out: Path) -> list[Path]:
         for size in SIZES:
             store = SaveStore()
             made.append(await shoot(AllFivesApp(store=store), size, "new-game", out))
+            made.append(await shoot(AllFivesApp(store=store), size, "new-game-options", out, choose_options))
+            made.append(await shoot(board_app(store, EARLY_MOVES), size, "board-early", out,
+                                    select_two_end_tile))
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))

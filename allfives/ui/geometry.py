@@ -5,7 +5,9 @@ returns. The line W–E and the spinner's N and S arms each grow as a *chain* fr
 spinner, or the lead while there is none). A chain goes straight until the edge or another arm is in
 the way, then turns a corner and snakes back, like a real table. A small depth-first search tries
 the candidate places for each tile; a handful of plans (root position, which way the arms wheel,
-spacing, glyph size) are tried in turn and the first that fits wins.
+spacing, glyph size) are tried in turn and the first that fits wins. The boxed tiles are tried
+before the compact ones, so a board shows the largest tiles it has room for; the board widget passes
+`largest` to keep a hand from switching back and forth between the two as it grows.
 """
 
 from __future__ import annotations
@@ -16,6 +18,19 @@ from dataclasses import dataclass
 from allfives.engine import Layout, Tile
 
 Rect = tuple[int, int, int, int]  # x, y, width, height
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Sizes of the drawn pieces: a lying tile, a standing tile and an open-end marker."""
+
+    lying: tuple[int, int]
+    standing: tuple[int, int]
+    marker: tuple[int, int]
+
+
+SMALL = Glyphs(lying=(5, 1), standing=(3, 2), marker=(3, 1))  # [5|3]   ┌5┐/└3┘
+LARGE = Glyphs(lying=(9, 3), standing=(5, 5), marker=(5, 3))  # boxed tiles for roomy boards
 
 
 @dataclass(frozen=True)
@@ -70,23 +85,11 @@ class BoardPicture:
     width: int
     height: int
     fits: bool
+    glyphs: Glyphs  # the tile style it is drawn in
 
     def end_at(self, x: int, y: int) -> EndSpot | None:
         """The open-end marker under the cell (x, y), if any."""
         return next((end for end in self.ends if end.contains(x, y)), None)
-
-
-@dataclass(frozen=True)
-class Glyphs:
-    """Sizes of the drawn pieces: a lying tile, a standing tile and an open-end marker."""
-
-    lying: tuple[int, int]
-    standing: tuple[int, int]
-    marker: tuple[int, int]
-
-
-SMALL = Glyphs(lying=(5, 1), standing=(3, 2), marker=(3, 1))  # [5|3]   ┌5┐/└3┘
-LARGE = Glyphs(lying=(9, 3), standing=(5, 5), marker=(5, 3))  # boxed tiles for roomy boards
 
 
 def _halves_of(rect: Rect, vertical: bool) -> tuple[Rect, Rect]:
@@ -448,39 +451,52 @@ def _with_beside(candidates: list[_Move], placer: _Placer, port: _Port, link: _L
     return out
 
 
-def _plans(layout: Layout, width: int, height: int) -> Iterator[_Plan]:
+_CRAMPED_SHIFTS = 3  # root shifts tried for boxed tiles without spacing before going compact
+
+
+def _plans(layout: Layout, largest: Glyphs) -> Iterator[_Plan]:
     arms = layout.arms
     # lean the root away from the longer of W and E
     lean = (len(arms["W"]) - len(arms["E"])) * 2
     shifts = sorted({0, lean, lean // 2, 5, -5, 10, -10, 15, -15, 20, -20},
                     key=lambda s: (abs(s - lean), abs(s)))
-    sizes = [LARGE] if width >= 60 and height >= 20 else []
-    sizes.append(SMALL)
+    sizes = [LARGE, SMALL] if largest is LARGE else [SMALL]
     for glyphs in sizes:
         for spaced in (True, False):
-            # a spaced or large picture is a luxury: only a few tries before the next, tighter kind
-            few = spaced  # when spacing fits at all, it fits at once: don't search for it
-            for dy in (0,) if few else (0, -1, 1, -2, 2):
+            # spacing and boxed tiles are a luxury: only a few tries before the next, tighter kind.
+            # When spacing fits at all it fits at once; a cramped boxed board gets a short search
+            # (the root near the middle), since the compact tiles always fit and cost far less.
+            few = spaced
+            cramped = glyphs is LARGE and not spaced
+            for dy in (0,) if few or cramped else (0, -1, 1, -2, 2):
                 for clockwise in (True, False):
-                    for dx in shifts[:1] if few else shifts:
+                    for dx in shifts[:1] if few else shifts[:_CRAMPED_SHIFTS] if cramped else shifts:
                         for line_low in (False, True):
                             yield _Plan(glyphs, spaced, clockwise, dx, dy, line_low)
 
 
-def layout_board(layout: Layout, width: int, height: int) -> BoardPicture:
-    """Place every tile of `layout` and a marker for each open end inside a width x height area."""
+def _budget(plan: _Plan) -> int:
+    return 300 if plan.spaced or plan.glyphs is LARGE else 600
+
+
+def layout_board(layout: Layout, width: int, height: int, largest: Glyphs = LARGE) -> BoardPicture:
+    """Place every tile of `layout` and a marker for each open end inside a width x height area.
+
+    The tiles are as large as fits, but never larger than `largest`: pass SMALL to keep a board
+    that has gone compact from going back to boxed tiles (and forth again) a move later.
+    """
     if layout.lead is None:
-        return BoardPicture((), (), width, height, True)
+        return BoardPicture((), (), width, height, True, largest)
     if width > 0 and height > 0:
-        for plan in _plans(layout, width, height):
-            placed = _place(layout, plan, width, height, budget=300 if plan.spaced else 600)
+        for plan in _plans(layout, largest):
+            placed = _place(layout, plan, width, height, budget=_budget(plan))
             if placed is not None:
                 tiles, ends = placed
-                return BoardPicture(tuple(tiles), _in_end_order(ends), width, height, True)
-    # it does not fit: lay it out on a bigger table, centred on this one, and say so
+                return BoardPicture(tuple(tiles), _in_end_order(ends), width, height, True, plan.glyphs)
+    # it does not fit: lay it out in compact tiles on a bigger table, centred on this one, and say so
     for grow in range(1, 20):
         big_w, big_h = max(width, 1) + 10 * grow, max(height, 1) + 4 * grow
-        for plan in _plans(layout, big_w, big_h):
+        for plan in _plans(layout, SMALL):
             placed = _place(layout, plan, big_w, big_h, budget=600)
             if placed is not None:
                 tiles, ends = placed
@@ -489,7 +505,7 @@ def layout_board(layout: Layout, width: int, height: int) -> BoardPicture:
                     tuple(_moved(t, -ox, -oy) for t in tiles),
                     _in_end_order([EndSpot(e.end, e.pip, e.x - ox, e.y - oy, e.width, e.height)
                                    for e in ends]),
-                    width, height, False)
+                    width, height, False, SMALL)
     raise AssertionError("a layout of at most 28 tiles always fits a big enough table")
 
 

@@ -1,4 +1,4 @@
-"""Seeded positions the screenshots and snapshot tests show: new game, a four-armed board, panels."""
+"""Seeded positions the screenshots and snapshot tests show: new game, boards early and late, panels."""
 
 from __future__ import annotations
 
@@ -20,19 +20,20 @@ from .setup import GameSetup, default_players
 BOARD_SEED = 7
 BOARD_MOVES = ("3-2", "6-3 W", "6-6 W", "6-0 W", "3-0 W", "5-3 W", "2-0 E", "5-1 W", "3-1 W", "6-2 S",
                "6-5 N", "0-0 E", "3-3 W", "4-0 E", "4-3 W")
+EARLY_MOVES = 7  # the same hand early on: a spinner and seven tiles, seat 0 to move
 
 
-def four_arm_state() -> GameState:
-    """The four-armed board, replayed from its frozen moves."""
+def four_arm_state(moves: int = len(BOARD_MOVES)) -> GameState:
+    """The four-armed board (or the same hand `moves` plays in), replayed from its frozen moves."""
     state = GameState.new(Rules(seats=2, target=500), BOARD_SEED)
-    for move in BOARD_MOVES:
+    for move in BOARD_MOVES[:moves]:
         state, _ = state.apply(move)
     return state
 
 
-def board_app(store: SaveStore | None = None) -> AllFivesApp:
-    """Seat 0 (a person) to move on a board with all four arms."""
-    state = four_arm_state()
+def board_app(store: SaveStore | None = None, moves: int = len(BOARD_MOVES)) -> AllFivesApp:
+    """Seat 0 (a person) to move on a board with all four arms (or earlier in the same hand)."""
+    state = four_arm_state(moves)
     setup = GameSetup(rules=state.rules, players=default_players(2), seed=BOARD_SEED, bot_delay=0)
     return AllFivesApp(saved=SavedGame(state, setup), store=store)
 

@@ -74,8 +74,8 @@ async def test_every_tile_is_drawn_with_its_pips() -> None:
             inside = "".join(line[spot.x:spot.x + spot.width] for line in lines[spot.y:spot.y + spot.height])
             for pip in spot.halves:
                 assert str(pip) in inside, spot
-        for end in picture.ends:
-            assert str(end.pip) in lines[end.y][end.x:end.x + end.width]
+        for end in picture.ends:  # on the marker's middle row, boxed or not
+            assert str(end.pip) in lines[end.y + end.height // 2][end.x:end.x + end.width]
 
 
 async def test_a_new_layout_or_size_redraws_the_picture() -> None:
@@ -99,3 +99,34 @@ async def test_an_empty_table_invites_a_lead() -> None:
         board = app.query_one(Board)
         await pilot.pause()
         assert "lead" in "".join(board.render_line(y).text for y in range(12))
+
+
+async def test_a_growing_hand_goes_compact_once_and_stays_so() -> None:
+    """Boxed tiles while they fit; compact from the first layout that needs it, to the end of the hand."""
+    from allfives.ui.geometry import LARGE, SMALL, layout_board
+
+    from .test_geometry import played_layouts
+
+    layouts = played_layouts(0, 3)
+    alone = ["L" if layout_board(lay, 48, 15).glyphs is LARGE else "S" for lay in layouts]
+    assert "SL" in "".join(alone)  # on its own, each layout would flip back to boxed tiles
+    app = BoardApp(layouts[0])
+    async with app.run_test(size=(48, 15)) as pilot:
+        board = app.query_one(Board)
+        shown = []
+        for layout in layouts:
+            board.board = layout
+            await pilot.pause()
+            shown.append("L" if board.picture.glyphs is LARGE else "S")
+        assert shown[0] == "L" and shown[-1] == "S"
+        assert "SL" not in "".join(shown)
+        assert shown.index("S") == alone.index("S")  # it goes compact no sooner than it must
+        board.board = layouts[0]  # a new hand starts boxed again
+        await pilot.pause()
+        assert board.picture.glyphs is LARGE
+        board.board = layouts[-1]
+        await pilot.pause()
+        assert board.picture.glyphs is SMALL
+        await pilot.resize_terminal(84, 26)  # a bigger terminal may have room again
+        await pilot.pause()
+        assert board.picture.glyphs is LARGE

@@ -9,14 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from allfives.engine import GameState, Layout, Rules
-from allfives.ui.geometry import BoardPicture, TileSpot, layout_board
+from allfives.ui.geometry import LARGE, SMALL, BoardPicture, TileSpot, layout_board
 
 from .layouts import build
 
-SMALL_AREA = (50, 12)  # the board at an 80x24 terminal
+SMALL_AREA = (50, 12)  # a board a little flatter than the one at an 80x24 terminal
+BOARD_80X24 = (50, 15)  # about the board at an 80x24 terminal
 LARGE_AREA = (84, 26)  # the board at 120x40
-
-
 
 
 def played_layouts(seed: int, seats: int) -> list[Layout]:
@@ -152,7 +151,7 @@ def test_lead_only_sits_in_the_middle_with_two_ends() -> None:
 
 def test_lead_spinner_with_four_arms() -> None:
     layout = build("5-5 5-3:E 5-1:W 5-2:N 5-6:S 2-2:N")
-    pic = layout_board(layout, *SMALL_AREA)
+    pic = layout_board(layout, *SMALL_AREA, largest=SMALL)  # boxed, N has no room to run straight
     check_picture(pic, layout)
     spots = {(t.arm, t.index): t for t in pic.tiles}
     spinner = spots[("lead", -1)]
@@ -166,7 +165,7 @@ def test_lead_spinner_with_four_arms() -> None:
 def test_spinner_played_onto_the_e_arm() -> None:
     layout = build("4-2 2-5:E 5-5:E 5-6:E 4-4:W 6-1:E 5-0:N")
     assert layout.spinner_arm == "E"
-    pic = layout_board(layout, *SMALL_AREA)
+    pic = layout_board(layout, *SMALL_AREA, largest=SMALL)
     check_picture(pic, layout)
     spots = {(t.arm, t.index): t for t in pic.tiles}
     spinner = spots[("E", 1)]
@@ -190,10 +189,36 @@ def test_a_long_arm_turns_a_corner_and_keeps_its_name() -> None:
     assert [e.end for e in pic.ends if e.pip == 5] == ["E"]
 
 
+def test_the_largest_tiles_that_fit() -> None:
+    """Early in a hand an 80x24 board has boxed tiles like a 120x40 one; a long hand goes compact."""
+    short = build("5-5 5-3:E 5-1:W 5-2:N")
+    pic = layout_board(short, *BOARD_80X24)
+    check_picture(pic, short)
+    assert pic.glyphs is LARGE
+    assert {(t.width, t.height) for t in pic.tiles} <= {LARGE.lying, LARGE.standing}
+    long = played_layouts(3, 2)[-1]
+    assert len(long.tiles()) > 15
+    pic = layout_board(long, *BOARD_80X24)
+    check_picture(pic, long)
+    assert pic.glyphs is SMALL
+    assert {(t.width, t.height) for t in pic.tiles} <= {SMALL.lying, SMALL.standing}
+    # and a board that has gone compact can be kept compact
+    assert layout_board(short, *BOARD_80X24, largest=SMALL).glyphs is SMALL
+
+
+def test_boxed_tiles_on_an_80x24_board_are_sound() -> None:
+    for seed in range(4):
+        for layout in played_layouts(seed, 4):
+            pic = layout_board(layout, *BOARD_80X24)
+            check_picture(pic, layout)
+
+
 def test_roomy_board_fits_a_full_table() -> None:
     for seed in range(3):
         layout = played_layouts(seed, 2)[-1]
-        check_picture(layout_board(layout, *LARGE_AREA), layout)
+        pic = layout_board(layout, *LARGE_AREA)
+        check_picture(pic, layout)
+        assert pic.glyphs is LARGE
 
 
 def test_too_small_says_so_but_keeps_every_tile() -> None:

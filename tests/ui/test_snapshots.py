@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from allfives.ui.app import AllFivesApp
-from allfives.ui.scenes import board_app, seeded_app
+from allfives.ui.scenes import EARLY_MOVES, board_app, seeded_app
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
@@ -20,19 +20,29 @@ def test_new_game_screen(snap_compare, size) -> None:
     assert snap_compare(AllFivesApp(bot_delay=0), terminal_size=size, run_before=settle)
 
 
+async def choose_a_two_end_tile(pilot) -> None:
+    await settle(pilot)
+    state = pilot.app.game_screen.state
+    tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
+    hand = pilot.app.screen.query_one(Hand)
+    x, w = hand.tile_spans()[hand.tiles.index(tile)]
+    await pilot.click(hand, offset=(x + w // 2, 1))
+    await settle(pilot)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_board_with_four_arms_and_a_corner(snap_compare, size) -> None:
-    async def choose_a_two_end_tile(pilot) -> None:
+    async def run_before(pilot) -> None:
         await settle(pilot)
-        state = pilot.app.game_screen.state
-        assert all(state.layout.arms[arm] for arm in "WENS")
-        tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
-        hand = pilot.app.screen.query_one(Hand)
-        x, w = hand.tile_spans()[hand.tiles.index(tile)]
-        await pilot.click(hand, offset=(x + w // 2, 1))
-        await settle(pilot)
+        assert all(pilot.app.game_screen.state.layout.arms[arm] for arm in "WENS")
+        await choose_a_two_end_tile(pilot)
 
-    assert snap_compare(board_app(), terminal_size=size, run_before=choose_a_two_end_tile)
+    assert snap_compare(board_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_board_early_in_a_hand_has_boxed_tiles(snap_compare, size) -> None:
+    assert snap_compare(board_app(moves=EARLY_MOVES), terminal_size=size, run_before=choose_a_two_end_tile)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,16 +6,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from allfives.engine import Rules, variant_hand_size
 from allfives.engine.models import TARGETS
 
 from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player
+from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 
 WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
 VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}
+PARTNERS = "partnership: seats 1+3 v 2+4"
+NO_PARTNERS = "partnership: only with 4 seats"
 
 
 def variant_options(seats: int) -> list[tuple[str, str]]:
@@ -57,8 +60,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                                  compact=True, id=f"who-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Teams", classes="key")
-                yield Checkbox("partnership: seats 1+3 v 2+4", value=self.seats == 4, compact=True,
-                               id="partnership")
+                yield Tick(PARTNERS, value=self.seats == 4, compact=True, id="partnership")
             with Horizontal(classes="row"):
                 yield Label("Hand size", classes="key")
                 yield Select(variant_options(self.seats), value="standard", allow_blank=False,
@@ -70,9 +72,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             with Horizontal(classes="row"):
                 yield Label("House rules", classes="key")
                 with Vertical(classes="checks"):
-                    yield Checkbox("Muggins: going out scores the others' pips", compact=True,
-                                   id="muggins")
-                    yield Checkbox("finish the hand before a win", compact=True, id="finish")
+                    yield Tick("Muggins: going out scores the others' pips", compact=True, id="muggins")
+                    yield Tick("finish the hand before a win", compact=True, id="finish")
             yield Static(self.message, id="form-message")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
@@ -87,7 +88,9 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _show_seats(self, seats: int) -> None:
         for seat in range(4):
             self.query_one(f"#seat-row-{seat}").display = seat < seats
-        self.query_one("#partnership", Checkbox).disabled = seats != 4
+        partnership = self.query_one("#partnership", Tick)
+        partnership.disabled = seats != 4
+        partnership.label = PARTNERS if seats == 4 else NO_PARTNERS
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "seats" or not isinstance(event.value, int):
@@ -98,7 +101,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         old_default = str(TARGETS[self.seats])
         self.seats = seats
         self._show_seats(seats)
-        self.query_one("#partnership", Checkbox).value = seats == 4
+        self.query_one("#partnership", Tick).value = seats == 4
         variant = self.query_one("#variant", Select)
         chosen = variant.value
         variant.set_options(variant_options(seats))
@@ -130,11 +133,11 @@ class NewGameScreen(Screen[GameSetup | None]):
                        for s, p in enumerate(players)]
         rules = Rules(
             seats=seats,
-            partnership=seats == 4 and self.query_one("#partnership", Checkbox).value,
+            partnership=seats == 4 and self.query_one("#partnership", Tick).value,
             hand_size=variant_hand_size(seats, str(variant)),
             target=target,
-            end_of_hand="muggins" if self.query_one("#muggins", Checkbox).value else "deduct",
-            win_check="finish_hand" if self.query_one("#finish", Checkbox).value else "immediate",
+            end_of_hand="muggins" if self.query_one("#muggins", Tick).value else "deduct",
+            win_check="finish_hand" if self.query_one("#finish", Tick).value else "immediate",
         )
         return GameSetup(rules=rules, players=tuple(players), bot_delay=self.bot_delay)
 

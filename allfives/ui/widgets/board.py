@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from allfives.engine import Layout
 
-from ..geometry import BoardPicture, EndSpot, TileSpot, layout_board
+from ..geometry import LARGE, BoardPicture, EndSpot, Glyphs, TileSpot, layout_board
 
 Cell = tuple[str, Style]
 
@@ -68,16 +68,22 @@ class Board(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self._picture: BoardPicture | None = None
         self._rows: list[Strip] | None = None
+        # the largest tile style still allowed: once a growing hand has gone compact it stays so
+        self._largest: Glyphs = LARGE
 
     # -- the picture, recomputed when the layout or the size changes
     @property
     def picture(self) -> BoardPicture:
         """Where everything is, for the current layout and size (what clicks and tests use)."""
         if self._picture is None or (self._picture.width, self._picture.height) != tuple(self.size):
-            self._picture = layout_board(self.board, self.size.width, self.size.height)
+            self._picture = layout_board(self.board, self.size.width, self.size.height, self._largest)
+            if self._picture.fits and self.board.lead is not None:
+                self._largest = self._picture.glyphs
         return self._picture
 
-    def watch_board(self) -> None:
+    def watch_board(self, old: Layout, new: Layout) -> None:
+        if not _grows_from(old, new):  # a new hand (or a different game): boxed tiles again
+            self._largest = LARGE
         self._picture = None
         self._rows = None
 
@@ -87,6 +93,7 @@ class Board(Widget):
     watch_selectable_ends = watch_focused_end = watch_last_played = _repaint
 
     def on_resize(self, event: events.Resize) -> None:
+        self._largest = LARGE  # a new size is a fresh start: it may have room for boxed tiles again
         self._picture = None
         self._rows = None
 
@@ -212,6 +219,13 @@ class Board(Widget):
         put(end.x, end.y, "┌" + "╌" * inner + "┐", style)
         put(end.x, end.y + 1, left + pip.center(inner) + right, style)
         put(end.x, end.y + 2, "└" + "╌" * inner + "┘", style)
+
+
+def _grows_from(old: Layout, new: Layout) -> bool:
+    """`new` is `old` with tiles added (the same hand, later on)."""
+    if old.lead is None or old.lead != new.lead:
+        return False
+    return {t.id for t in old.tiles()} <= {t.id for t in new.tiles()}
 
 
 def _segments(row: list[Cell]) -> list[Segment]:

@@ -14,7 +14,7 @@ class Boneyard(Widget):
     """Face-down tiles; glows when the person to move has nothing to play and must draw."""
 
     DEFAULT_CSS = """
-    Boneyard { height: 3; width: 16; border-left: vkey $panel-lighten-2; padding: 0 1; }
+    Boneyard { height: 3; width: 16; border-left: vkey #2f4a3d; padding: 0 1; }
     Boneyard.-must-draw { background: $warning 20%; }
     """
 

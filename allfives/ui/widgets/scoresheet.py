@@ -136,10 +136,9 @@ class Scoresheet(Vertical):
 
     DEFAULT_CSS = """
     Scoresheet { height: 1fr; }
-    Scoresheet > .sheet-head { height: 1; border-bottom: hkey #2f4a3d; height: 2; }
+    Scoresheet > .sheet-head { height: 2; border-bottom: solid #2f4a3d; padding-right: 1; }
     Scoresheet > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; overflow-y: scroll; }
     Scoresheet > .sheet-foot { height: 1; padding-right: 1; }
-    Scoresheet > .sheet-head { padding-right: 1; }
     Scoresheet _Lines { width: 1fr; }
     """
 

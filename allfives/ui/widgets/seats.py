@@ -47,8 +47,9 @@ class Seats(Widget):
             head.append(info.name, style="bold #ffd866" if info.to_move else "bold")
             head.append(f"  {info.label}", style="#9aa5b1")
             top.append(head)
-            mid = backs(info.tiles, limit=9)
-            mid.append(f" {info.tiles}", style="#9aa5b1")
+            mid = Text("  ")  # under the name, past the turn arrow, like the line below
+            mid.append_text(backs(info.tiles, limit=9))
+            mid.append(f" {info.tiles}" if info.tiles else "0", style="#9aa5b1")
             middle.append(mid)
             if info.thinking:
                 bottom.append(Text("  thinking…", style="italic #8fd3e8"))

@@ -1,0 +1,37 @@
+"""A checkbox that reads at a glance: a bright ✓ when on, an empty dim box when off, a dash when n/a."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox
+
+
+class Tick(Checkbox):
+    """The stock Checkbox shows an X whether on or off (only its colour changes); this shows ✓ or nothing."""
+
+    ON, OFF, NOT_APPLICABLE = "✓", " ", "–"
+    BUTTON_INNER = OFF
+
+    DEFAULT_CSS = """
+    Tick { background: transparent; }
+    Tick > .toggle--button { color: #9aa5b1; background: #31463b; }
+    Tick.-on > .toggle--button { color: #0b2a14; background: #9be38f; text-style: bold; }
+    Tick > .toggle--label { color: #c8c0a8; }
+    Tick.-on > .toggle--label { color: #e8e2cf; }
+    Tick:disabled { opacity: 100%; }
+    Tick:disabled > .toggle--button { color: #6b7a72; background: #22312a; text-style: not bold; }
+    Tick:disabled > .toggle--label { color: #6b7a72; text-style: italic; }
+    """
+
+    def _show_inner(self) -> None:
+        inner = self.NOT_APPLICABLE if self.disabled else self.ON if self.value else self.OFF
+        if inner != self.BUTTON_INNER:
+            self.BUTTON_INNER = inner
+            self.refresh()
+
+    def watch_value(self) -> None:
+        self._show_inner()
+        super().watch_value()
+
+    def watch_disabled(self, disabled: bool) -> None:
+        self._show_inner()
+        super().watch_disabled(disabled)
