@@ -159,3 +159,18 @@ async def test_hint_suggests_a_legal_move() -> None:
         await settle(pilot)
         assert table.hinted in table.state.legal_moves()
         assert "Hint" in table.status
+
+
+async def test_the_end_letters_work_in_capitals_as_the_status_line_writes_them() -> None:
+    async with make_app("--seats", "2", "--seed", "4", "--target", "500").run_test(size=(120, 40)) as pilot:
+        table = await play_until(pilot, lambda t: any(len(t.state.ends_for(x)) > 1
+                                                      for x in t.state.playable(t.viewer)))
+        state = table.state
+        tile = next(t for t in state.playable(table.viewer) if len(state.ends_for(t)) > 1)
+        end = state.ends_for(tile)[-1]
+        await click_tile(pilot, tile)
+        await pilot.pause()
+        assert table.selected == tile
+        await pilot.press(end)  # "W", as in "press W/E", not "w"
+        await pilot.pause()
+        assert table.state.history[len(state.history)].move == Move.play(tile, end)
