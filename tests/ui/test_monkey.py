@@ -40,7 +40,7 @@ def check_saved(data_dir: Path) -> None:
             assert to_record(state)["hands"] == record["hands"]
 
 
-@pytest.mark.parametrize(("seats", "seed", "actions"), [(2, 101, 500), (3, 202, 350), (4, 303, 450)])
+@pytest.mark.parametrize(("seats", "seed", "actions"), [(2, 101, 900), (3, 202, 700), (4, 303, 800)])
 async def test_monkey(seats: int, seed: int, actions: int, data_dir: Path,
                       monkeypatch: pytest.MonkeyPatch) -> None:
     # A monkey doesn't wait for the app to be idle: that is the point (and keeps the test fast).
