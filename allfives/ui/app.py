@@ -11,7 +11,6 @@ from textual.screen import Screen
 
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.game import GameScreen
-from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
 from .screens.resume import ResumeScreen
 from .session import Session
@@ -107,6 +106,8 @@ class AllFivesApp(App[None]):
                          self._setup_chosen)
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen  # Markdown is slow to import: not on the way to the first screen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
