@@ -47,6 +47,8 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or data_dir()
+        # Set when save.json could not be read nor moved aside: never write over it then.
+        self.frozen: str | None = None
 
     @property
     def path(self) -> Path:
@@ -57,7 +59,12 @@ class SaveStore:
         return self.directory / LAST_NAME
 
     def save(self, state: GameState, setup: GameSetup) -> None:
-        """Write after every move; a finished game goes to last-game.json and is not offered again."""
+        """Write after every move; a finished game goes to last-game.json and is not offered again.
+
+        Raises OSError when the disk refuses (the caller tells the player and plays on).
+        """
+        if self.frozen:
+            raise OSError(self.frozen)
         text = dumps(state, **setup.to_json(), saved_at=time.strftime("%Y-%m-%d %H:%M"))
         if state.phase == "game_over":
             self._write(self.last_path, text)
@@ -91,13 +98,24 @@ class SaveStore:
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError, ValueError,
                 RecursionError) as e:
-            moved = self.move_aside("corrupt")
             why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+            try:
+                moved = self.move_aside("corrupt")
+            except OSError as moving:
+                self.frozen = f"{self.path} could not be read nor moved aside ({moving.strerror or moving})"
+                return LoadOutcome(problem=f"The saved game could not be read ({why}) nor moved aside "
+                                           f"({moving.strerror or moving}); it was left as it is, and this "
+                                           "game will not be saved.")
             return LoadOutcome(problem=f"The saved game could not be read ({why}). "
                                        f"It was moved to {moved} and a new game starts.")
+        if state.hand_number == 0:
+            state, _ = state.next_hand()  # a record may stop before its first deal: deal it
         if state.phase == "game_over":
-            self._write(self.last_path, text)
-            self.path.unlink(missing_ok=True)
+            try:
+                self._write(self.last_path, text)
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass  # it stays where it is; it is finished, so it is not offered either way
             return LoadOutcome()
         return LoadOutcome(game=SavedGame(state, setup, str(data.get("saved_at", ""))))
 
@@ -115,4 +133,9 @@ class SaveStore:
     def set_aside(self) -> None:
         """Starting a new game over one in progress keeps the old one as save.previous-<time>.json."""
         if self.path.exists():
-            self.move_aside("previous")
+            try:
+                self.move_aside("previous")
+            except OSError as e:
+                # Keep the old game rather than write the new one over it.
+                why = e.strerror or e
+                self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"

@@ -59,6 +59,8 @@ class Session:
         self.state = state
         self.hands = hands  # every event, hand by hand, HandDealt first
         self.store = store
+        self.save_error: str | None = None
+        self.save_error_new = False
 
     @classmethod
     def new(cls, setup: GameSetup, store: SaveStore | None = None) -> Session:
@@ -131,8 +133,24 @@ class Session:
         return events
 
     def save(self) -> None:
-        if self.store is not None:
+        """Save after every move; a disk that refuses is reported once (`save_error`), play goes on."""
+        if self.store is None:
+            return
+        try:
             self.store.save(self.state, self.setup)
+        except OSError as e:
+            if self.save_error is None:
+                self.save_error = f"The game could not be saved: {e.strerror or e}. Play goes on."
+                self.save_error_new = True
+        else:
+            self.save_error = None
+
+    def take_save_error(self) -> str | None:
+        """A save problem not yet told to the player (each one is told once)."""
+        if self.save_error_new:
+            self.save_error_new = False
+            return self.save_error
+        return None
 
 
 def _says(name: str, verb: str) -> str:

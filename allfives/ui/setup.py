@@ -99,7 +99,10 @@ class GameSetup:
         return self.players[side].name
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay}
+        # The record always stores the engine's seed (it fixes the deals to come); "seeded" says
+        # whether the player asked for it, which is what makes the bots repeat themselves.
+        return {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay,
+                "seeded": self.seeded}
 
     @classmethod
     def from_record(cls, rules: Rules, seed: Any, data: dict[str, Any]) -> GameSetup:
@@ -111,4 +114,5 @@ class GameSetup:
         if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise ValueError("bot_delay must be a number of seconds between 0 and 10")
         return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
-                   seed=seed if isinstance(seed, int) else None, bot_delay=float(delay))
+                   seed=seed if isinstance(seed, int) and data.get("seeded") is True else None,
+                   bot_delay=float(delay))

@@ -1,0 +1,80 @@
+"""The save store never loses a game: odd saves, a disk that refuses, seeds kept as the player chose."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from allfives.engine import Rules
+from allfives.ui.save import SaveStore
+from allfives.ui.session import Session
+from allfives.ui.setup import GameSetup, default_players
+
+
+def setup_for(seed: int | None) -> GameSetup:
+    return GameSetup(rules=Rules(seats=2), players=default_players(2, 1, "hard"), seed=seed, bot_delay=0)
+
+
+@pytest.mark.parametrize("seed", [None, 42])
+def test_a_game_is_as_seeded_after_resume_as_before(data_dir: Path, seed: int | None) -> None:
+    store = SaveStore(data_dir)
+    session = Session.new(setup_for(seed), store)
+    loaded = store.load().game
+    assert loaded is not None
+    assert loaded.setup.seeded is (seed is not None)
+    assert loaded.setup.bot_seed(1, 0) == session.setup.bot_seed(1, 0)
+    # the deals to come are the same either way: the engine's seed is in the record
+    assert loaded.state.seed == session.state.seed
+
+
+def test_a_save_without_a_deal_resumes_with_the_first_hand_dealt(data_dir: Path) -> None:
+    store = SaveStore(data_dir)
+    Session.new(setup_for(None), store)
+    data = json.loads(store.path.read_text())
+    data["hands"] = []
+    store.path.write_text(json.dumps(data))
+    loaded = store.load().game
+    assert loaded is not None and loaded.state.phase == "playing" and loaded.state.hand_number == 1
+    assert Session.resume(loaded, store).state == loaded.state
+
+
+def test_a_disk_that_refuses_is_told_once_and_play_goes_on(data_dir: Path) -> None:
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.write_text("a file where the save folder should be")
+    session = Session.new(setup_for(1), SaveStore(data_dir))
+    assert "could not be saved" in (session.take_save_error() or "")
+    assert session.take_save_error() is None  # told once
+    before = session.state
+    session.apply(session.state.legal_moves()[0])  # the game goes on
+    assert session.state is not before
+    assert session.take_save_error() is None
+
+
+def test_a_save_that_cannot_be_moved_aside_is_never_written_over(data_dir: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir.mkdir(parents=True)
+    store = SaveStore(data_dir)
+    store.path.write_text("{ not json")
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    outcome = store.load()
+    assert outcome.game is None and "left as it is" in (outcome.problem or "")
+    session = Session.new(setup_for(1), store)
+    assert session.take_save_error() is not None
+    assert store.path.read_text() == "{ not json"
+
+
+def test_a_game_that_cannot_be_set_aside_is_kept(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SaveStore(data_dir)
+    Session.new(setup_for(1), store)
+    text = store.path.read_text()
+    monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left")))
+    store.set_aside()
+    Session.new(setup_for(2), store)
+    assert store.path.read_text() == text  # the first game, untouched
