@@ -19,6 +19,12 @@ class Tile(BaseModel):
     high: int = Field(ge=0, le=6)
     low: int = Field(ge=0, le=6)
 
+    def __init__(self, text: str | tuple[int, int] | None = None, /, **fields: Any) -> None:
+        """`Tile("5-3")` and `Tile((3, 5))` as well as `Tile(high=5, low=3)`."""
+        if text is not None:
+            fields = self._parse(text)
+        super().__init__(**fields)
+
     @model_validator(mode="before")
     @classmethod
     def _parse(cls, value: Any) -> Any:
