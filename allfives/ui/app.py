@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from textual import events
+from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from .save import LoadOutcome, SavedGame, SaveStore
@@ -16,6 +18,9 @@ from .screens.resume import ResumeScreen
 from .session import Session
 from .setup import DEFAULT_BOT_DELAY, GameSetup
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+# what still works while the too-small notice hides everything: nothing acts unseen
+ACTIONS_WHEN_SMALL = frozenset({"quit", "help"})
 
 
 class AllFivesApp(App[None]):
@@ -58,7 +63,7 @@ class AllFivesApp(App[None]):
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
-                    self.fresh()
+                    self.fresh(replacing=True)
                 else:
                     self.start(Session.resume(saved, self.store))
 
@@ -66,26 +71,51 @@ class AllFivesApp(App[None]):
         else:
             self.fresh()
 
-    def fresh(self) -> None:
-        """A new game: straight from the flags, or through the new-game screen."""
+    def fresh(self, replacing: bool = False) -> None:
+        """A new game: straight from the flags, or through the new-game screen.
+
+        `replacing`: the saved game in progress (offered by the resume prompt) is set aside first.
+        """
         if self.initial_setup is not None:
+            if replacing:
+                self.store.set_aside()
             self.start(Session.new(self.initial_setup, self.store))
         else:
             self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or ""),
-                             self._setup_chosen)
+                             lambda setup: self._setup_chosen(setup, replacing))
 
-    async def _setup_chosen(self, setup: GameSetup | None) -> None:
-        if setup is not None:
-            await self.start_async(Session.new(setup, self.store))
+    def _setup_chosen(self, setup: GameSetup | None, replacing: bool = False) -> None:
+        """Start was pressed: close the old table at once, so its bots land nothing from now on."""
+        if setup is None:
+            return
+        old = self.game_screen
+        if old is not None:
+            replacing = replacing or old.state.phase != "game_over"
+            old.close()
+        self.call_next(self._new_game, setup, replacing)
+
+    async def _new_game(self, setup: GameSetup, replacing: bool) -> None:
+        """Leave the old table, keep its unfinished game as save.previous-<time>.json, deal the new one."""
+        await self._clear_screens()
+        if replacing:
+            self.store.set_aside()
+        await self.start_async(Session.new(setup, self.store))
 
     def start(self, session: Session) -> None:
         self.call_next(self.start_async, session)
 
     async def start_async(self, session: Session) -> None:
         """Leave whatever was on screen and sit down at the new table."""
-        while len(self.screen_stack) > 1:
-            await self.pop_screen()
+        await self._clear_screens()
         await self.push_screen(GameScreen(session))
+
+    async def _clear_screens(self) -> None:
+        """Pop every screen (an old table's workers are cancelled as it goes)."""
+        while len(self.screen_stack) > 1:
+            screen = self.screen_stack[-1]
+            if isinstance(screen, GameScreen):
+                screen.close()
+            await self.pop_screen()
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -97,11 +127,13 @@ class AllFivesApp(App[None]):
     # -- actions ------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        if isinstance(self.screen, NewGameScreen):
-            return
         game = self.game_screen
-        seats = game.session.setup.rules.seats if game else 2
         cancellable = game is not None and game.session.waiting != "game_over"
+        if isinstance(self.screen, NewGameScreen):
+            if not cancellable:
+                self.screen.no_way_back()  # "Back" would only lead to a finished table
+            return
+        seats = game.session.setup.rules.seats if game else 2
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable),
                          self._setup_chosen)
 
@@ -120,17 +152,22 @@ class AllFivesApp(App[None]):
             yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
 
     # -- too small ------------------------------------------------------------
+    # The notice is only an overlay, so while it shows the app itself refuses what would act unseen:
+    # every action but quit and help, keys a hidden field would take, and clicks; the table holds play.
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_small = self.too_small
         self.set_class(small, "-too-small")
         if small:
             for screen in self.screen_stack:
                 for notice in screen.query(TooSmall):
                     notice.show_size(width, height)
+        elif was_small and (game := self.game_screen) is not None:
+            game.continue_play()  # bots held their moves while the table could not be seen
 
     @property
     def too_small(self) -> bool:
@@ -138,3 +175,24 @@ class AllFivesApp(App[None]):
 
     def on_screen_resume(self) -> None:
         self._check_size(self.size.width, self.size.height)
+
+    def allowed_when_small(self, action: str | ActionParseResult) -> bool:
+        """Quit and help (and the help screen's own keys) are all that work behind the notice."""
+        name = action[1] if isinstance(action, tuple) else parse(action)[1]
+        return name in ACTIONS_WHEN_SMALL or getattr(self.screen, "WORKS_WHEN_SMALL", False)
+
+    async def run_action(self, action: str | ActionParseResult, default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
+        """Every key binding, button key and footer click comes through here."""
+        if self.too_small and not self.allowed_when_small(action):
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.too_small and isinstance(event, events.InputEvent) and not event.is_forwarded:
+            if isinstance(event, events.MouseEvent):
+                return  # a click lands on nothing the player can see
+            if isinstance(event, events.Key) and self.focused is not None \
+                    and self.focused.check_consume_key(event.key, event.character):
+                return  # typing into a hidden field (bindings are checked by run_action)
+        await super().on_event(event)

@@ -78,3 +78,18 @@ def test_a_game_that_cannot_be_set_aside_is_kept(data_dir: Path, monkeypatch: py
     store.set_aside()
     Session.new(setup_for(2), store)
     assert store.path.read_text() == text  # the first game, untouched
+
+
+async def test_the_player_is_told_when_the_game_cannot_be_saved(data_dir: Path) -> None:
+    from allfives.ui.app import AllFivesApp
+
+    from .helpers import settle
+
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.write_text("a file where the save folder should be")
+    app = AllFivesApp(setup_for(3), ask_resume=False, store=SaveStore(data_dir))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        told = [n.message for n in app._notifications]
+        assert any("could not be saved" in m for m in told)
+        assert app.game_screen is not None and app.game_screen.state.phase == "playing"

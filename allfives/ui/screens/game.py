@@ -2,6 +2,8 @@
 
 Game flow lives here and in `Session` only: whose turn it is, bots thinking in a worker thread,
 applying moves, opening the score panel. Widgets render what they are given and post messages up.
+Play holds while anything covers the table (help, the new-game screen, a dialog, the too-small
+notice) and goes on where it stopped once the table shows again.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from allfives.engine import Event, GameWon, HandResult, IllegalMove, Move, Played, Tile
+from allfives.engine import Event, GameState, GameWon, HandResult, IllegalMove, Move, Played, Tile
 
 from ..session import Session, describe, make_bot
 from ..setup import SEEDED_SIMULATIONS
@@ -66,6 +68,9 @@ class GameScreen(Screen[None]):
         self.hinted: Move | None = None
         self.shown_result = False
         self.last_played: tuple[str, int] | None = None
+        self.pending = False  # play stopped while the table was covered; goes on when it shows again
+        self.held: tuple[GameState, Move] | None = None  # a bot's move that came in meanwhile
+        self.closed = False  # a new game replaced this one: nothing more happens here
 
     # -- layout ---------------------------------------------------------
 
@@ -103,6 +108,9 @@ class GameScreen(Screen[None]):
 
     def refresh_table(self) -> None:
         """Push the session's state down into every widget."""
+        problem = self.session.take_save_error()
+        if problem:
+            self.notify(problem, title="Saving", severity="warning", timeout=10)
         state, setup = self.state, self.session.setup
         my_turn = self.my_turn
         hand = self.query_one(Hand)
@@ -157,9 +165,40 @@ class GameScreen(Screen[None]):
 
     # -- game flow ----------------------------------------------------------
 
+    @property
+    def can_play(self) -> bool:
+        """The table is on top and can be seen: nobody moves, and nothing opens, behind a cover."""
+        return (self.is_attached and not self.closed and self.is_active
+                and not getattr(self.app, "too_small", False))
+
+    def hold(self) -> None:
+        """Stop here; `continue_play` picks up when the table shows again."""
+        self.pending = True
+
+    def continue_play(self) -> None:
+        """The table shows again: land a bot's held move, or go on from where play stopped."""
+        if not self.pending or not self.can_play:
+            return
+        self.pending = False
+        held, self.held = self.held, None
+        if held is not None and held[0] is self.state:
+            self.bot_moved(*held)
+        else:
+            self.advance()
+
+    def close(self) -> None:
+        """A new game takes over: cancel the bots' thinking and let no late move land here."""
+        self.closed = True
+        self.pending = False
+        self.held = None
+        self.workers.cancel_node(self)
+
     def advance(self) -> None:
         """Whatever comes next: a bot thinks, a person is prompted, or a hand/game ends."""
-        if not self.is_attached:
+        if not self.is_attached or self.closed:
+            return
+        if not self.can_play:
+            self.hold()
             return
         waiting = self.session.waiting
         self.refresh_table()
@@ -256,9 +295,13 @@ class GameScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_moved, state, move)
 
-    def bot_moved(self, state, move: Move) -> None:
-        if state is not self.state or not self.is_attached:
+    def bot_moved(self, state: GameState, move: Move) -> None:
+        if state is not self.state or not self.is_attached or self.closed:
             return  # the game moved on (new game, resumed) while the bot thought
+        if not self.can_play:
+            self.held = (state, move)  # lands when the table shows again
+            self.hold()
+            return
         self.thinking = None
         self.apply(move)
 
@@ -413,7 +456,7 @@ class GameScreen(Screen[None]):
         self.app.call_from_thread(self.show_hint, state, move)
 
     def show_hint(self, state, move: Move) -> None:
-        if state is not self.state or not self.is_attached:
+        if state is not self.state or not self.is_attached or self.closed:
             return
         self.hinted = move
         if move.kind == "play" and move.tile is not None:
@@ -430,4 +473,7 @@ class GameScreen(Screen[None]):
             self.query_one(Board).focused_end = move.end
 
     def on_screen_resume(self) -> None:
+        if self.closed:
+            return
         self.refresh_table()
+        self.continue_play()

@@ -55,6 +55,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "Close"),
     ]
+    WORKS_WHEN_SMALL = True  # help opens behind the too-small notice, so it closes there too
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box", classes="dialog"):

@@ -152,6 +152,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         if self.cancellable:
             self.dismiss(None)
 
+    def no_way_back(self) -> None:
+        """The game underneath has ended: only Start (or quit) leads on from here."""
+        self.cancellable = False
+        self.query("#back").remove()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
