@@ -220,7 +220,7 @@ class Rules(BaseModel):
 
     def describe(self) -> list[str]:
         """Every option in play, in words, for the score panel."""
-        lines = [f"{self.seats} seats" + (", partnership (0+2 v 1+3)" if self.partnership else ""),
+        lines = [f"{self.seats} seats" + (", partners sit opposite" if self.partnership else ""),
                  f"{self.hand_size} tiles each", f"target {self.target}"]
         lines.append("Muggins: going out scores opponents' pips" if self.end_of_hand == "muggins"
                      else "each player loses own pips")

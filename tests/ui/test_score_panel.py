@@ -73,7 +73,16 @@ async def test_score_panel_shows_the_muggins_award() -> None:
         assert "award" in table
         for side, award in enumerate(result.awards):
             if award:
+                shown = result.out_seat if result.out_seat is not None else side
                 row = next(line for line in table.splitlines()
-                           if line.strip().startswith(setup.players[side].name))
+                           if line.strip().startswith(setup.players[shown].name))
                 assert row.split()[-1] == f"+{award}"
         assert "Muggins" in text_of(panel.query_one("#rules-line").content)
+        line = " ".join(text_of(panel.query_one("#muggins-line").content).split())
+        if any(result.awards):
+            side = next(s for s, a in enumerate(result.awards) if a)
+            others = sum(result.remaining_pips) - result.remaining_pips[side]
+            assert (f"hold {others} pips" in line or f"holds {others} pips" in line)
+            assert line.endswith(f"+{result.awards[side]}")
+        else:
+            assert "nobody scores" in line

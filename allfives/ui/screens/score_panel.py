@@ -25,21 +25,53 @@ def result_table(result: HandResult, setup: GameSetup) -> Table:
     table.add_column("player", no_wrap=True)
     table.add_column("tiles left", ratio=1)
     table.add_column("pips", justify="right")
-    table.add_column("→ 5s", justify="right")
+    if not muggins:  # Muggins rounds a side's total, told below the table
+        table.add_column("→ 5s", justify="right")
     table.add_column("award" if muggins else "deduction", justify="right")
     for seat, tiles in enumerate(result.remaining):
         row_tiles = Text(" ").join(small_tile(t) for t in tiles) if tiles else Text("out!", "bold green")
         name = Text(setup.players[seat].name, style="bold" if seat == result.out_seat else "")
         if muggins:
             side = rules.side_of(seat)
-            first = seat == min(s for s in range(rules.seats) if rules.side_of(s) == side)
-            cost = Text(f"+{result.awards[side]}" if first and result.awards[side] else "",
+            # the award shows once per side: on the row of who went out, else of its first seat
+            out = result.out_seat
+            shown = out if out is not None and rules.side_of(out) == side \
+                else min(s for s in range(rules.seats) if rules.side_of(s) == side)
+            cost = Text(f"+{result.awards[side]}" if seat == shown and result.awards[side] else "",
                         style="#a5d6a7")
         else:
             d = result.deductions[seat]
             cost = Text(f"-{d}" if d else "0", style="#ff8a80" if d else "dim")
-        table.add_row(name, row_tiles, str(result.remaining_pips[seat]), str(result.rounded[seat]), cost)
+        pips = str(result.remaining_pips[seat])
+        if muggins:
+            table.add_row(name, row_tiles, pips, cost)
+        else:
+            table.add_row(name, row_tiles, pips, str(result.rounded[seat]), cost)
     return table
+
+
+def muggins_line(result: HandResult, setup: GameSetup) -> Text:
+    """How the Muggins award came about; the award itself is the engine's."""
+    rules = setup.rules
+    side_pips = [0] * rules.sides
+    for seat, pips in enumerate(result.remaining_pips):
+        side_pips[rules.side_of(seat)] += pips
+    winners = [side for side, award in enumerate(result.awards) if award]
+    if not winners:
+        return Text("Muggins: fewest pips is a tie, so nobody scores.", style="#b0a890")
+    side = winners[0]
+    others = sum(side_pips) - side_pips[side]
+    who = setup.side_title(side)
+    if result.reason == "domino" and result.out_seat is not None:
+        went_out = setup.players[result.out_seat].name
+        holders = "the other side holds" if rules.partnership else "the others hold"
+        why = f"{went_out} went out; {holders} {others} pips"
+    else:
+        why = f"{who} hold{'s' if not rules.partnership else ''} the fewest pips ({side_pips[side]}); " \
+              f"the others hold {others}, {others - side_pips[side]} more"
+    text = Text(f"Muggins: {why}, rounded to five: ", style="#b0a890")
+    text.append(f"+{result.awards[side]}", style="bold #a5d6a7")
+    return text
 
 
 def scores_line(result: HandResult, setup: GameSetup) -> Text:
@@ -76,6 +108,8 @@ class ScorePanel(ModalScreen[None]):
         with Vertical(id="score-box", classes="dialog"):
             yield Static(f"[b]{self.headline()}[/b]", classes="title", id="headline")
             yield Static(result_table(self.result, self.setup), id="result-table")
+            if self.setup.rules.end_of_hand == "muggins":
+                yield Static(muggins_line(self.result, self.setup), id="muggins-line")
             yield Static(scores_line(self.result, self.setup), id="scores-line")
             yield Static(" · ".join(self.setup.rules.describe()), id="rules-line", classes="muted")
             label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
