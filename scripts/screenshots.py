@@ -13,7 +13,7 @@ from pathlib import Path
 
 from allfives.ui.app import AllFivesApp
 from allfives.ui.save import SaveStore
-from allfives.ui.scenes import EARLY_MOVES, board_app, seeded_app, settle, until
+from allfives.ui.scenes import EARLY_MOVES, board_app, four_seat_app, seeded_app, settle, until
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
@@ -72,6 +72,7 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(board_app(store, EARLY_MOVES), size, "board-early", out,
                                     select_two_end_tile))
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
+            made.append(await shoot(four_seat_app(store), size, "board-4seats", out))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
     try:

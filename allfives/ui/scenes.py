@@ -38,6 +38,31 @@ def board_app(store: SaveStore | None = None, moves: int = len(BOARD_MOVES)) -> 
     return AllFivesApp(saved=SavedGame(state, setup), store=store)
 
 
+FOUR_SEED = 5
+FOUR_PLAYS = 7
+
+
+def four_seat_state(plays: int = FOUR_PLAYS) -> GameState:
+    """Four seats in partnership, mid-hand with seat 0 to move once `plays` tiles are down.
+
+    Every seat makes its first legal move (engine order), so the picture depends on the rules alone.
+    """
+    state = GameState.new(Rules(seats=4, target=500), FOUR_SEED)
+    played = 0
+    while played < plays or state.turn != 0:
+        move = state.legal_moves()[0]
+        state, _ = state.apply(move)
+        played += move.kind == "play"
+    return state
+
+
+def four_seat_app(store: SaveStore | None = None) -> AllFivesApp:
+    """You and three bots (Cleo your partner, across) mid-hand, you to move."""
+    state = four_seat_state()
+    setup = GameSetup(rules=state.rules, players=default_players(4), seed=FOUR_SEED, bot_delay=0)
+    return AllFivesApp(saved=SavedGame(state, setup), store=store)
+
+
 def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = None,
                humans: int = 0) -> AllFivesApp:
     """A seeded game (bots only by default) for reaching the score panel and the game-over screen."""

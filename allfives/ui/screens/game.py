@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -34,6 +35,18 @@ from .handover import HandoverScreen
 from .score_panel import ScorePanel
 
 END_KEYS = ("W", "E", "N", "S")
+WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
+
+
+def seat_places(seats: int, wide: bool) -> dict[int, str]:
+    """Where each other seat sits, by how many places after the bottom player it comes in turn order.
+
+    At a real table the next seat is on the left, the one after across, the last on the right; with
+    three seats the left and across places (the board keeps more width). Narrow: all in the top strip.
+    """
+    if not wide:
+        return {offset: "top" for offset in range(1, seats)}
+    return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
 class GameScreen(Screen[None]):
@@ -79,7 +92,9 @@ class GameScreen(Screen[None]):
             yield Seats(id="seats")
             yield Boneyard(id="boneyard")
         with Horizontal(id="middle"):
+            yield Seats(stacked=True, id="seats-left", classes="side-seats")
             yield Board(id="board")
+            yield Seats(stacked=True, id="seats-right", classes="side-seats")
             with Vertical(id="side"):
                 yield Scoresheet(id="scoresheet")
                 yield GameLog(id="log")
@@ -92,6 +107,7 @@ class GameScreen(Screen[None]):
         log = self.query_one(GameLog)
         for events in self.session.hands:
             self._log(events, log)
+        self.set_class(self.app.size.width >= WIDE, "-wide")
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -132,20 +148,42 @@ class GameScreen(Screen[None]):
         bone = self.query_one(Boneyard)
         bone.count = len(state.boneyard)
         bone.must_draw = my_turn and state.legal_moves() == [Move.draw()]
+        self.refresh_seats()
+        self.query_one(Scoresheet).sheet = build_sheet(setup, self.session.hands, state.scores)
+
+    def refresh_seats(self) -> None:
+        """Push each other seat down to its place: around the board when wide, else the top strip."""
+        state, setup = self.state, self.session.setup
+        count = setup.rules.seats
+        places = seat_places(count, self.has_class("-wide"))
         last = self.session.last_actions()
-        seats = []
-        for offset in range(1, setup.rules.seats):
-            seat = (self.viewer + offset) % setup.rules.seats
+        placed: dict[str, list[SeatInfo]] = {"top": [], "left": [], "right": []}
+        for offset in range(1, count):
+            seat = (self.viewer + offset) % count
             player = setup.players[seat]
             label = player.label if not player.is_person else "person"
             if setup.rules.partnership and seat % 2 == self.viewer % 2:
                 label += " · partner"
-            seats.append(SeatInfo(seat=seat, name=player.name, label=label, tiles=len(state.hands[seat]),
-                                  last=last.get(seat, ""),
-                                  to_move=state.phase == "playing" and state.turn == seat,
-                                  thinking=self.thinking == seat))
-        self.query_one(Seats).seats = tuple(seats)
-        self.query_one(Scoresheet).sheet = build_sheet(setup, self.session.hands, state.scores)
+            placed[places[offset]].append(
+                SeatInfo(seat=seat, name=player.name, label=label, tiles=len(state.hands[seat]),
+                         last=last.get(seat, ""), to_move=state.phase == "playing" and state.turn == seat,
+                         thinking=self.thinking == seat))
+        top = self.query_one("#seats", Seats)
+        top.seats = tuple(placed["top"])
+        top.centred = self.has_class("-wide")
+        self.query_one("#seats-left", Seats).seats = tuple(placed["left"])
+        self.query_one("#seats-right", Seats).seats = tuple(placed["right"])
+        self.set_class(bool(placed["left"]), "-has-left")
+        self.set_class(bool(placed["right"]), "-has-right")
+
+    def fit(self, width: int) -> None:
+        """Seats around the board from `WIDE` columns, in the top strip below that; nothing else moves."""
+        if self.has_class("-wide") != (width >= WIDE):
+            self.set_class(width >= WIDE, "-wide")
+            self.refresh_seats()
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width)
 
     def say(self, text: str) -> None:
         """The status line: prompts and brief explanations, never a dialog."""
@@ -475,5 +513,6 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.closed:
             return
+        self.fit(self.app.size.width)  # resized while covered: only the top screen hears of it
         self.refresh_table()
         self.continue_play()
