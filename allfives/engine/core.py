@@ -25,8 +25,6 @@ PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
 TILE_ID: dict[tuple[int, int], int] = {}
 for _i, (_a, _b) in enumerate(TILES):
     TILE_ID[(_a, _b)] = TILE_ID[(_b, _a)] = _i
-# MATCHES[t] is the set of pip values tile t can be played on.
-MATCHES: tuple[frozenset[int], ...] = tuple(frozenset((a, b)) for a, b in TILES)
 
 
 def tile_name(t: int) -> str:

@@ -173,9 +173,6 @@ class AllFivesApp(App[None]):
     def too_small(self) -> bool:
         return self.has_class("-too-small")
 
-    def on_screen_resume(self) -> None:
-        self._check_size(self.size.width, self.size.height)
-
     def allowed_when_small(self, action: str | ActionParseResult) -> bool:
         """Quit and help (and the help screen's own keys) are all that work behind the notice."""
         name = action[1] if isinstance(action, tuple) else parse(action)[1]

@@ -5,7 +5,7 @@ This is the one place game flow lives (the game screen only schedules it); it ne
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from allfives.engine import (
     Drew,
@@ -100,6 +100,11 @@ class Session:
         return make_bot(level, seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None,
                         time_budget=thinking_budget(self.setup.bot_delay))
 
+    def hint_bot(self) -> Bot:
+        """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
+        seed = self.setup.bot_seed(self.state.hand_number, -1)
+        return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
+
     def last_actions(self) -> dict[int, str]:
         """What each seat did last in this hand, in a few words, for the seat panels."""
         out: dict[int, str] = {}
@@ -187,6 +192,3 @@ def describe(event: Event, session: Session, viewer: int | None = None) -> str |
         return f"[b #ffd866]{side} {won} the game![/]"
     return None
 
-
-def record_of(session: Session) -> dict[str, Any]:
-    return to_record(session.state, **session.setup.to_json())

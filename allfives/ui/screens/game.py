@@ -21,8 +21,7 @@ from textual.worker import get_current_worker
 
 from allfives.engine import Event, GameState, GameWon, HandResult, IllegalMove, Move, Played, Tile
 
-from ..session import Session, describe, make_bot
-from ..setup import SEEDED_SIMULATIONS
+from ..session import Session, describe
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.game_log import GameLog
@@ -480,14 +479,12 @@ class GameScreen(Screen[None]):
             self.say("A hint is for your own turn.")
             return
         self.say("Thinking of a hint…")
-        self.hint_worker(self.state)
+        self.hint_worker(self.state, self.session.hint_bot())
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def hint_worker(self, state) -> None:
-        seed = self.session.setup.bot_seed(state.hand_number, -1)
+    def hint_worker(self, state: GameState, bot) -> None:
         try:
-            move = make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if seed is not None else None
-                            ).choose(state.view(state.turn))
+            move = bot.choose(state.view(state.turn))
         except Exception as e:
             self.app.call_from_thread(self.say, f"No hint: {e}")
             return
