@@ -66,9 +66,7 @@ def table_for(seen: Seen, hands: list[list[int]], boneyard: list[int]) -> core.T
     table.scores = list(seen.scores)
     table.hands = hands
     table.boneyard = boneyard
-    lay = seen.layout.copy()
-    lay.arms = [[], [], [], []]
-    table.layout = lay
+    table.layout = seen.layout.copy(arms=False)
     table.turn = seen.turn
     table.leader = seen.history[0][0] if seen.history else seen.turn
     table.phase = core.PLAYING
