@@ -1,0 +1,328 @@
+"""A seat at a remote table: connects, keeps the table as this seat sees it, and comes back by itself.
+
+`TableClient` gives what a local game gives the screen: the seating (`setup`, `info.seats`), the
+seat's `view` (own hand, layout, counts, public history, scores, whose turn), every hand's public
+`hands` events, the hand's `result`; `move()` sends a move, and `on_message` hears each update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Generator
+from typing import Any
+
+from pydantic import ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from allfives.engine import Event, GameWon, HandDealt, HandResult, Move, Rules, SeatView
+from allfives.ui.setup import GameSetup, Player
+
+from .protocol import (
+    PROTOCOL_VERSION,
+    Cover,
+    Error,
+    Hello,
+    Ready,
+    Refused,
+    Said,
+    Say,
+    Seating,
+    SendMove,
+    ServerMessage,
+    Snapshot,
+    Start,
+    TableInfo,
+    Update,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+
+class JoinRefused(Exception):
+    """The table would not have us (wrong code, no seat, another protocol version): no point retrying."""
+
+
+def quick_retries() -> Generator[float]:
+    """Come back soon after a drop, then less often: a host restarting takes a moment."""
+    delay = 0.05
+    while True:
+        yield delay * (0.8 + 0.4 * random.random())
+        delay = min(delay * 2, 5.0)
+
+
+class TableClient:
+    """One seat's connection to a table; `run()` until the game ends or `stop()`."""
+
+    def __init__(self, address: str, code: str, name: str = "Player", *, token: str | None = None,
+                 seat: int | None = None, on_message: Callable[[ServerMessage], None] | None = None,
+                 stop_when_over: bool = False, keep_raw: bool = False, max_size: int = 1 << 22) -> None:
+        self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+        self.code = code
+        self.name = name
+        self.token = token
+        self.wanted_seat = seat
+        self.on_message = on_message
+        self.stop_when_over = stop_when_over
+        self.max_size = max_size
+        self.raw: list[str] | None = [] if keep_raw else None  # every message as received (tests)
+        self.seat: int | None = None
+        self.info: TableInfo | None = None
+        self.view: SeatView | None = None
+        self.hands: list[list[Event]] = []
+        self.winner: int | None = None
+        self.refused: Refused | None = None  # the last move refused
+        self.errors: list[str] = []
+        self.refusal: str | None = None  # why the table sent us away, if it did
+        self.said: list[tuple[int, str]] = []
+        self.away_until: dict[int, float] = {}  # an away seat's clock: when a bot may play it
+        self.connections = 0  # how many times we got in (1 + reconnections)
+        self.ws: ClientConnection | None = None
+        self._stopping = False
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- what the screen reads -------------------------------------------------
+
+    @property
+    def rules(self) -> Rules | None:
+        return self.info.rules if self.info else None
+
+    @property
+    def phase(self) -> str:
+        if self.view is not None:
+            return self.view.phase
+        return self.info.phase if self.info else "lobby"
+
+    @property
+    def my_turn(self) -> bool:
+        view = self.view
+        return (view is not None and view.phase == "playing" and view.turn == view.seat
+                and bool(view.legal_moves))
+
+    @property
+    def is_host(self) -> bool:
+        return self.info is not None and self.seat is not None and self.info.seats[self.seat].host
+
+    @property
+    def result(self) -> HandResult | None:
+        """The current hand's result, once it is over."""
+        if self.hands:
+            for ev in reversed(self.hands[-1]):
+                if isinstance(ev, HandResult):
+                    return ev
+        return None
+
+    @property
+    def setup(self) -> GameSetup:
+        """The seating as a local game's setup: names, person or bot, levels (for the same widgets)."""
+        assert self.info is not None, "not seated yet"
+        players = tuple(Player(s.name, s.kind, s.level) for s in self.info.seats)
+        return GameSetup(rules=self.info.rules, players=players, bot_delay=0.0)
+
+    # -- running ---------------------------------------------------------------
+
+    async def run(self, retry_delays: Callable[[], Generator[float]] = quick_retries) -> None:
+        """Connect, and reconnect with the seat's token after any drop, until stopped or refused."""
+        async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
+                                ping_interval=10, ping_timeout=20, close_timeout=2,
+                                reconnect_delays=retry_delays):
+            self.ws = ws
+            try:
+                await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name,
+                                           token=self.token, seat=None if self.token else self.wanted_seat)))
+                async for raw in ws:
+                    self._receive(raw)
+                    if self._stopping:
+                        break
+            except ConnectionClosed:
+                pass
+            finally:
+                self.ws = None
+            if self._stopping:
+                await ws.close()
+                break
+            if self.token is None:  # never got in: trying again would only take another seat
+                self.refusal = "the table closed the connection before seating us"
+                break
+        self._wake_all()
+        if self.refusal is not None:
+            raise JoinRefused(self.refusal)
+
+    def stop(self) -> None:
+        """Leave the table (the seat waits for us, like any drop)."""
+        self._stopping = True
+        if self.ws is not None:
+            self._background(self.ws.close())
+        self._wake_all()
+
+    def drop(self) -> None:
+        """Cut the connection as a network failure would (tests): `run` reconnects by itself."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+
+    # -- sending -----------------------------------------------------------------
+
+    async def send(self, message: Any) -> bool:
+        """Send one message; False when we are between connections (the screen may try again)."""
+        ws = self.ws
+        if ws is None:
+            return False
+        try:
+            await ws.send(encode(message))
+        except ConnectionClosed:
+            return False
+        return True
+
+    def send_soon(self, message: Any) -> None:
+        """Send from a callback that cannot wait."""
+        self._background(self.send(message))
+
+    async def move(self, move: Move | str) -> bool:
+        """Our move, marked with how much of the hand we had seen (a stale one is refused, not made)."""
+        at = len(self.view.history) if self.view is not None else None
+        return await self.send(SendMove(move=Move.model_validate(move), at=at))
+
+    async def start(self) -> bool:
+        return await self.send(Start())
+
+    async def ready(self) -> bool:
+        return await self.send(Ready())
+
+    async def cover(self, seat: int) -> bool:
+        return await self.send(Cover(seat=seat))
+
+    async def say(self, text: str) -> bool:
+        return await self.send(Say(text=text))  # type: ignore[arg-type]
+
+    # -- waiting -----------------------------------------------------------------
+
+    async def wait_until(self, condition: Callable[[], bool]) -> None:
+        """Until `condition()` holds after some message (or the client stops)."""
+        if condition() or self._stopping:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((condition, future))
+        await future
+
+    def _wake(self) -> None:
+        still = []
+        for condition, future in self._waiters:
+            if future.done():
+                continue
+            if condition():
+                future.set_result(None)
+            else:
+                still.append((condition, future))
+        self._waiters = still
+
+    def _wake_all(self) -> None:
+        for _, future in self._waiters:
+            if not future.done():
+                future.set_result(None)
+        self._waiters = []
+
+    # -- receiving ---------------------------------------------------------------
+
+    def _receive(self, raw: str | bytes) -> None:
+        if self.raw is not None:
+            self.raw.append(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+        try:
+            message = decode_server(raw)
+        except ValidationError as e:
+            self.errors.append(f"the table sent a message we do not understand: {e.errors()[0]['msg']}")
+            return
+        self.take(message)
+        if self.on_message is not None:
+            self.on_message(message)
+        self._wake()
+
+    def take(self, message: ServerMessage) -> None:
+        """Bring our picture of the table up to date with one message."""
+        if isinstance(message, Welcome):
+            self.seat, self.token = message.seat, message.token
+            self.connections += 1
+            self.take(message.table)
+        elif isinstance(message, Snapshot):
+            self.info = message.info
+            self.view = message.view
+            self.hands = [list(h) for h in message.hands]
+            self.winner = message.winner
+            self._clocks()
+        elif isinstance(message, Update):
+            for ev in message.events:
+                if isinstance(ev, HandDealt) or not self.hands:
+                    self.hands.append([])
+                self.hands[-1].append(ev)
+                if isinstance(ev, GameWon):
+                    self.winner = ev.side
+            self.view = message.view
+            if self.info is not None:
+                self.info = self.info.model_copy(update={"phase": message.view.phase})
+        elif isinstance(message, Seating):
+            if self.info is not None:
+                self.info = self.info.model_copy(update={"seats": message.seats})
+            self._clocks()
+        elif isinstance(message, Refused):
+            self.refused = message
+        elif isinstance(message, Error):
+            self.errors.append(message.reason)
+            if message.fatal:  # the table is closing this connection; coming back would not help
+                self.refusal = message.reason
+                self._stopping = True
+        elif isinstance(message, Said):
+            self.said.append((message.seat, message.text))
+        if self.stop_when_over and self.phase == "game_over":
+            self._stopping = True
+
+    def _clocks(self) -> None:
+        if self.info is None:
+            return
+        now = asyncio.get_running_loop().time()
+        self.away_until = {s.seat: now + s.wait_left for s in self.info.seats if s.wait_left is not None}
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+class AutoPlayer:
+    """Plays a client's seat with `choose` (a bot's, in tests and the benchmark) and times each move.
+
+    `round_trips` holds, for each move sent, the seconds until the table's update showed it made.
+    """
+
+    def __init__(self, client: TableClient, choose: Callable[[SeatView], Move]) -> None:
+        self.client = client
+        self.choose = choose
+        self.round_trips: list[float] = []
+        self.refusals: list[str] = []
+        self._acted: tuple[int, int] | None = None
+        self._sent_at: float | None = None
+        client.on_message = self.heard
+
+    def heard(self, message: ServerMessage) -> None:
+        client = self.client
+        loop = asyncio.get_running_loop()
+        if isinstance(message, Update) and self._sent_at is not None and any(
+                getattr(ev, "seat", None) == client.seat and ev.kind in ("played", "drew", "passed")
+                for ev in message.events):
+            self.round_trips.append(loop.time() - self._sent_at)
+            self._sent_at = None
+        if isinstance(message, Refused):
+            self.refusals.append(message.reason)
+            self._acted = None  # look again
+        view = client.view
+        if view is None:
+            return
+        if client.my_turn:
+            at = (view.hand_number, len(view.history))
+            if at != self._acted:
+                self._acted = at
+                self._sent_at = loop.time()
+                client.send_soon(SendMove(move=self.choose(view), at=len(view.history)))
+        elif view.phase == "hand_over" and isinstance(message, (Update, Snapshot, Welcome)):
+            client.send_soon(Ready())

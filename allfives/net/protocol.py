@@ -1,0 +1,198 @@
+"""Every message between a table and its players, both ways, as Pydantic models with a version.
+
+Messages are JSON text frames, one model each, told apart by `type`. What the server sends a seat
+holds only what that seat may see: its own hand, the layout, tile counts, the public history, and
+at the end of a hand the tiles left in every hand (they are turned face up to be counted). Another
+seat's drawn tile is never named, and the boneyard's order never leaves the server.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from allfives.engine import Drew, Event, Move, Rules, SeatView
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
+CANNED = ("your turn", "good game", "well played", "thanks", "sorry", "one moment")
+
+Phase = Literal["lobby", "playing", "hand_over", "game_over"]
+SeatStatus = Literal["bot", "here", "away", "covered"]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# -- client to server --------------------------------------------------------
+
+
+class Hello(_Message):
+    """The first message on every connection: sit down (a free seat) or come back (a seat's token)."""
+
+    type: Literal["hello"] = "hello"
+    version: int
+    code: str = Field(max_length=16)
+    name: str = Field(default="Player", min_length=1, max_length=20)
+    token: str | None = Field(default=None, max_length=64)
+    seat: int | None = Field(default=None, ge=0, le=3)  # the seat wanted; any free one when left out
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        name = " ".join(name.split())
+        if not name or any(unicodedata.category(c)[0] == "C" for c in name):
+            raise ValueError("a name is 1-20 printable characters")
+        return name
+
+
+class SendMove(_Message):
+    """A move for the sender's seat; `at` is how many moves of this hand the sender had seen."""
+
+    type: Literal["move"] = "move"
+    move: Move
+    at: int | None = Field(default=None, ge=0, le=1000)
+
+
+class Start(_Message):
+    """The host starts the game (empty seats are bots)."""
+
+    type: Literal["start"] = "start"
+
+
+class Ready(_Message):
+    """Seen the end of the hand: deal the next one (once every player present is ready)."""
+
+    type: Literal["ready"] = "ready"
+
+
+class Cover(_Message):
+    """The host lets a bot play the seat of a player who has been away too long."""
+
+    type: Literal["cover"] = "cover"
+    seat: int = Field(ge=0, le=3)
+
+
+class Say(_Message):
+    """A canned table message to everyone."""
+
+    type: Literal["say"] = "say"
+    text: Literal[CANNED]  # type: ignore[valid-type]
+
+
+ClientMessage = Annotated[Hello | SendMove | Start | Ready | Cover | Say, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+# -- server to client --------------------------------------------------------
+
+
+class SeatInfo(_Message):
+    """Who sits where: a bot, a person at the table, or a person away (waited for, or covered by a bot)."""
+
+    seat: int
+    name: str
+    kind: Literal["person", "bot"]
+    level: str  # the bot's level (a bot covers an away person at the same level)
+    status: SeatStatus
+    host: bool = False
+    wait_left: float | None = None  # away: seconds until the host may let a bot play the seat
+
+
+class TableInfo(_Message):
+    """The table's standing facts: rules, seating, the pace of the table."""
+
+    rules: Rules
+    seats: tuple[SeatInfo, ...]
+    phase: Phase
+    bot_level: str
+    away_timeout: float  # how long an away player's seat waits before a bot may play it
+    hand_pause: float  # how long the end of a hand is shown before the next deal, at most
+
+
+class Snapshot(_Message):
+    """The whole table as one seat sees it: sent on joining, coming back, and when the game starts."""
+
+    type: Literal["table"] = "table"
+    info: TableInfo
+    view: SeatView | None = None  # None in the lobby
+    hands: tuple[tuple[Event, ...], ...] = ()  # every hand's public events, the first a HandDealt
+    winner: int | None = None
+
+
+class Welcome(_Message):
+    """You sit at `seat`; keep `token` to come back to it. `table` is everything you may see."""
+
+    type: Literal["welcome"] = "welcome"
+    version: int = PROTOCOL_VERSION
+    seat: int
+    token: str
+    table: Snapshot
+
+
+class Update(_Message):
+    """A move was made (or a hand dealt): what it caused, and the seat's view after it."""
+
+    type: Literal["update"] = "update"
+    events: tuple[Event, ...]
+    view: SeatView
+
+
+class Seating(_Message):
+    """The seats changed: someone joined, left, came back, or a bot took over."""
+
+    type: Literal["seats"] = "seats"
+    seats: tuple[SeatInfo, ...]
+
+
+class Refused(_Message):
+    """Your move was not made, and why; nobody else hears of it."""
+
+    type: Literal["refused"] = "refused"
+    move: str | None = None
+    reason: str
+
+
+class Error(_Message):
+    """Your message was not understood or not allowed; `fatal` ones close the connection."""
+
+    type: Literal["error"] = "error"
+    reason: str
+    fatal: bool = False
+
+
+class Said(_Message):
+    type: Literal["said"] = "said"
+    seat: int
+    text: str
+
+
+ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Refused | Error | Said,
+                          Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def for_seat(events: list[Event] | tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """The events as `seat` may see them: another seat's drawn tile is not named."""
+    return tuple(ev.model_copy(update={"tile": None}) if isinstance(ev, Drew) and ev.seat != seat
+                 and ev.tile is not None else ev for ev in events)
+
+
+def encode(message: _Message) -> str:
+    return message.model_dump_json()
+
+
+def decode_server(text: str | bytes) -> ServerMessage:
+    """A message from the server (raises pydantic.ValidationError when it is not one)."""
+    return SERVER_MESSAGE.validate_json(text)
+
+
+__all__ = [
+    "CANNED", "CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "SERVER_MESSAGE", "ClientMessage",
+    "Cover", "Error", "Hello", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating", "SendMove",
+    "ServerMessage", "Snapshot", "Start", "TableInfo", "Update", "Welcome", "decode_server", "encode",
+    "for_seat",
+]

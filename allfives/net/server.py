@@ -1,0 +1,411 @@
+"""The table server: WebSocket connections in, one `Table` driven, each seat sent only what it may see.
+
+Every incoming message is size-limited (by the library), rate-limited and validated before the
+table hears of it; a connection that sends garbage, floods, or claims a seat it holds no token for
+is answered with an error or closed, and the table plays on. Bots think in a thread executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from allfives.engine import Event, GameState
+
+from .protocol import (
+    CLIENT_MESSAGE,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Cover,
+    Error,
+    Hello,
+    Ready,
+    Refused,
+    Said,
+    Say,
+    SendMove,
+    Start,
+    Welcome,
+    encode,
+)
+from .table import Table, TableError, same_code
+
+log = logging.getLogger("allfives.net")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do before it is cut off."""
+
+    max_size: int = MAX_MESSAGE_BYTES  # bytes in one message; larger ones close the connection (1009)
+    rate: float = 20.0  # messages a second, on average
+    burst: int = 40  # messages at once
+    flood: int = 100  # messages dropped for rate before the connection is closed
+    strikes: int = 10  # bad messages before the connection is closed
+    hello_timeout: float = 10.0  # seconds to say hello
+    write_buffer: int = 1 << 20  # bytes waiting to go out to a client that does not read
+
+
+class Connection:
+    """One client's connection: the seat it holds once it said hello, and its allowance of messages."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits, now: float) -> None:
+        self.ws = ws
+        self.limits = limits
+        self.seat: int | None = None
+        self.allowance = float(limits.burst)
+        self.checked = now
+        self.dropped = 0
+        self.warned_at = -1.0
+        self.strikes = 0
+        self.closing: tuple[int, str] | None = None  # set: close with this code and reason
+
+    def allow(self, now: float) -> bool:
+        """A token bucket: `rate` a second, `burst` at once."""
+        refill = (now - self.checked) * self.limits.rate
+        self.allowance = min(float(self.limits.burst), self.allowance + refill)
+        self.checked = now
+        if self.allowance >= 1:
+            self.allowance -= 1
+            return True
+        self.dropped += 1
+        return False
+
+    def refund(self) -> None:
+        self.allowance = min(float(self.limits.burst), self.allowance + 1)
+
+    def send(self, text: str) -> None:
+        """Send without waiting; a client whose unread messages pile up is cut off."""
+        if self.ws.transport.get_write_buffer_size() > self.limits.write_buffer:
+            self.ws.transport.abort()
+            return
+        broadcast([self.ws], text)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closing = (code, reason[:120])
+
+
+class TableServer:
+    """Serves one table on host:port until closed."""
+
+    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
+                 ping_interval: float | None = 10.0) -> None:
+        self.table = table
+        self.host = host
+        self.port = port
+        self.limits = limits or Limits()
+        self.ping_interval = ping_interval
+        self.by_seat: dict[int, Connection] = {}
+        self.server: Server | None = None
+        self.game_over = asyncio.Event()
+        self.moves = 0
+        self._bot_task: asyncio.Task[None] | None = None
+        self._timers: list[asyncio.TimerHandle] = []
+        self._pause_for: int | None = None  # the hand whose end-of-hand pause is running
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listeners: list[Callable[[list[Event]], None]] = []
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    def now(self) -> float:
+        return self.loop.time()
+
+    async def start(self) -> TableServer:
+        self.server = await serve(
+            self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8,
+            compression=None, ping_interval=self.ping_interval, ping_timeout=20, close_timeout=2,
+            open_timeout=self.limits.hello_timeout, server_header=None)
+        sock = next(iter(self.server.sockets))
+        self.port = sock.getsockname()[1]
+        now = self.now()
+        for seat in self.table.seats:  # a resumed table: its people are away until they rejoin
+            if seat.token_hash is not None and not seat.connected:
+                seat.away_since = now
+        for n, seat in enumerate(self.table.seats):
+            if seat.away_since is not None:
+                self._away_timer(n)
+        self.kick()
+        return self
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    async def close(self) -> None:
+        """Stop serving: connections close with 1001 (going away); the table stays saved as it is."""
+        for timer in self._timers:
+            timer.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bot_task
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def __aenter__(self) -> TableServer:
+        return await self.start()
+
+    async def __aexit__(self, *_: Any) -> None:
+        await self.close()
+
+    # -- connections ----------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, self.limits, self.now())
+        try:
+            try:
+                async with asyncio.timeout(self.limits.hello_timeout):
+                    first = await ws.recv()
+            except TimeoutError:
+                await ws.close(1008, "say hello first")
+                return
+            self.receive(conn, first)
+            while conn.closing is None and conn.seat is not None:
+                raw = await ws.recv()
+                if conn.allow(self.now()):
+                    self.receive(conn, raw)
+                elif conn.dropped > self.limits.flood:
+                    self.refuse(conn, "too many messages: the connection is closed", fatal=True)
+                elif self.now() - conn.warned_at >= 1:
+                    conn.warned_at = self.now()
+                    self.refuse(conn, "too many messages: slow down (some were dropped)")
+            if conn.closing is not None:
+                await ws.close(*conn.closing)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.gone(conn)
+
+    def gone(self, conn: Connection) -> None:
+        seat = conn.seat
+        if seat is None or self.by_seat.get(seat) is not conn:
+            return
+        del self.by_seat[seat]
+        self.table.leave(seat, self.now())
+        self._away_timer(seat)
+        self.send_seating()
+
+    def refuse(self, conn: Connection, reason: str, fatal: bool = False) -> None:
+        conn.send(encode(Error(reason=reason, fatal=fatal)))
+        if fatal:
+            conn.close(1008, reason)
+
+    def strike(self, conn: Connection, reason: str) -> None:
+        conn.strikes += 1
+        if conn.strikes >= self.limits.strikes:
+            self.refuse(conn, f"{reason}; too many bad messages: the connection is closed", fatal=True)
+        else:
+            self.refuse(conn, reason, fatal=conn.seat is None)  # no second chance to say hello
+
+    def receive(self, conn: Connection, raw: str | bytes) -> None:
+        """One incoming message: checked, then acted on; nothing a client sends can stop the table."""
+        if isinstance(raw, bytes):
+            self.strike(conn, "messages are JSON text, not binary")
+            return
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            self.strike(conn, "not JSON")
+            return
+        if conn.seat is None and isinstance(data, dict) and data.get("type") == "hello" \
+                and data.get("version") != PROTOCOL_VERSION:
+            theirs = str(data.get("version"))[:10]
+            self.refuse(conn, f"this table speaks protocol {PROTOCOL_VERSION}, not {theirs}: "
+                              "use the same allfives as the host", fatal=True)
+            return
+        try:
+            message = CLIENT_MESSAGE.validate_python(data)
+        except (ValidationError, RecursionError) as e:
+            self.strike(conn, f"not a message: {_first_error(e)}")
+            return
+        try:
+            self.act(conn, message)
+        except TableError as e:
+            self.refuse(conn, str(e), fatal=e.fatal)
+
+    def act(self, conn: Connection, message: Any) -> None:
+        table, now = self.table, self.now()
+        if isinstance(message, Hello):
+            if conn.seat is not None:
+                raise TableError("you already sit at this table")
+            self.hello(conn, message)
+            return
+        seat = conn.seat
+        if seat is None:
+            raise TableError("say hello first", fatal=True)
+        if isinstance(message, SendMove):
+            try:
+                self.apply(seat, message.move, message.at)
+            except TableError as e:
+                conn.send(encode(Refused(move=str(message.move), reason=str(e))))
+            else:
+                conn.refund()  # a move that is made never counts against the rate: play as fast as you like
+        elif isinstance(message, Start):
+            self.start_game(seat)
+        elif isinstance(message, Ready):
+            table.ready(seat)
+            self.kick()
+        elif isinstance(message, Cover):
+            table.cover(message.seat, now, by=seat)
+            self.send_seating()
+            self.kick()
+        elif isinstance(message, Say):
+            self.send_all(lambda _: Said(seat=seat, text=message.text))
+
+    def hello(self, conn: Connection, hello: Hello) -> None:
+        table, now = self.table, self.now()
+        if not same_code(hello.code, table.code):
+            raise TableError("wrong table code", fatal=True)
+        if hello.token is not None:
+            seat = table.seat_of(hello.token)
+            if seat is None:
+                raise TableError("that token holds no seat at this table", fatal=True)
+            token = hello.token
+            old = self.by_seat.get(seat)
+            if old is not None and old is not conn:  # the same player on a new connection
+                old.seat = None
+                self.refuse(old, "you joined again from another connection", fatal=True)
+                self._background(old.ws.close(*old.closing))
+            table.arrive(seat)
+        else:
+            seat, token = table.sit(hello.name, hello.seat)
+        conn.seat = seat
+        self.by_seat[seat] = conn
+        conn.send(encode(Welcome(seat=seat, token=token, table=table.snapshot(seat, now))))
+        self.send_seating(but=seat)
+        if table.should_start():
+            self.start_game(None)
+        self.kick()
+
+    # -- sending --------------------------------------------------------------
+
+    def send_all(self, message_for: Callable[[int], Any], but: int | None = None) -> None:
+        """Each connected seat gets its own message (built for it: what it may see)."""
+        for seat, conn in list(self.by_seat.items()):
+            if seat != but:
+                conn.send(encode(message_for(seat)))
+
+    def send_seating(self, but: int | None = None) -> None:
+        seating = encode(self.table.seating(self.now()))
+        for seat, conn in list(self.by_seat.items()):
+            if seat != but:
+                conn.send(seating)
+
+    def on_events(self, listener: Callable[[list[Event]], None]) -> None:
+        """Hear every move's events as the table sees them (tests and the host's own log)."""
+        self._listeners.append(listener)
+
+    # -- the game ---------------------------------------------------------------
+
+    def start_game(self, by: int | None) -> None:
+        events = self.table.start(by)
+        now = self.now()
+        self.send_all(lambda seat: self.table.snapshot(seat, now))
+        self._heard(events)
+        self.kick()
+
+    def apply(self, seat: int, move: Any, at: int | None = None) -> None:
+        events = self.table.apply(seat, move, at)
+        self.moves += 1
+        self.send_all(lambda s: self.table.update(s, events))
+        self._heard(events)
+        self.kick()
+
+    def _heard(self, events: list[Event]) -> None:
+        for listener in self._listeners:
+            listener(events)
+
+    def kick(self) -> None:
+        """Whatever comes next: a bot's move, the next deal, or the end."""
+        table = self.table
+        state = table.state
+        if state is None:
+            return
+        if state.phase == "game_over":
+            self.game_over.set()
+            return
+        if state.phase == "hand_over":
+            if table.all_ready() or table.options.hand_pause <= 0:
+                self.deal()
+            elif self._pause_for != state.hand_number:
+                hand = self._pause_for = state.hand_number
+                self._later(table.options.hand_pause, lambda: self._pause_over(hand))
+            return
+        seat = table.bot_to_move()
+        if seat is not None and (self._bot_task is None or self._bot_task.done()):
+            self._bot_task = asyncio.ensure_future(self.bot_move(state, seat))
+
+    def _pause_over(self, hand: int) -> None:
+        state = self.table.state
+        if state is not None and state.phase == "hand_over" and state.hand_number == hand:
+            self.deal()
+
+    def deal(self) -> None:
+        events = self.table.next_hand()
+        self.send_all(lambda s: self.table.update(s, events))
+        self._heard(events)
+        self.kick()
+
+    async def bot_move(self, state: GameState, seat: int) -> None:
+        """A bot thinks in a thread; its move lands no sooner than the bot delay after its turn began."""
+        started = self.now()
+        bot = self.table.bot(seat)
+        try:
+            move = await self.loop.run_in_executor(None, bot.choose, state.view(seat))
+        except Exception:  # a broken bot must not stop the table
+            log.exception("bot error at seat %s", seat)
+            move = state.legal_moves()[0]
+        wait = self.table.setup.bot_delay - (self.now() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._bot_task = None
+        if self.table.state is state and self.table.is_bot_played(seat):
+            self.apply(seat, move)
+        else:
+            self.kick()  # the person came back, or the table moved on meanwhile
+
+    # -- away players -------------------------------------------------------------
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _later(self, delay: float, action: Callable[[], None]) -> None:
+        self._timers = [t for t in self._timers if not t.cancelled()]
+        self._timers.append(self.loop.call_later(delay, action))
+
+    def _away_timer(self, seat: int) -> None:
+        since = self.table.seats[seat].away_since
+        if since is not None:
+            self._later(self.table.options.away_timeout, lambda: self._away_over(seat, since))
+
+    def _away_over(self, seat: int, since: float) -> None:
+        """The wait is over: a bot takes the seat (auto_cover) or the host is told they may let one."""
+        s = self.table.seats[seat]
+        if s.connected or s.away_since != since:
+            return
+        if self.table.options.auto_cover:
+            self.table.cover(seat, self.now())
+        self.send_seating()
+        self.kick()
+
+
+def _first_error(e: Exception) -> str:
+    if isinstance(e, ValidationError):
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        return f"{where}: {err['msg']}"[:200] if where else err["msg"][:200]
+    return "nested too deeply"

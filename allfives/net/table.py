@@ -1,0 +1,376 @@
+"""One table: its seats and their secret tokens, the game the engine runs, what each seat is shown, the save.
+
+Pure and synchronous (no sockets, no clock of its own): the server feeds it messages and the time,
+and sends what it returns. Every rule of who may do what lives here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from allfives.engine import (
+    Event,
+    GameState,
+    HandDealt,
+    IllegalMove,
+    Move,
+    RecordError,
+    Rules,
+    replay,
+    to_record,
+)
+from allfives.ui.session import make_bot, thinking_budget
+from allfives.ui.setup import BOT_NAMES, LEVELS, SEEDED_SIMULATIONS, GameSetup, Player
+
+from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update, for_seat
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud without mistakes
+CODE_LENGTH = 6
+
+
+class TableError(Exception):
+    """A message the table will not act on; `fatal` ones end the connection that sent it."""
+
+    def __init__(self, reason: str, fatal: bool = False) -> None:
+        super().__init__(reason)
+        self.fatal = fatal
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def same_code(given: str, code: str) -> bool:
+    """Codes are read out and typed: case, spaces and dashes do not matter."""
+    cleaned = given.upper().replace("-", "").replace(" ", "")
+    return hmac.compare_digest(cleaned.encode(), code.encode())
+
+
+def token_hash(token: str) -> str:
+    """Only a hash of each token is kept (and saved), so a shared record lets nobody take a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """The pace and manners of a table, chosen by the host."""
+
+    away_timeout: float = 60.0  # an away player's seat waits this long before a bot may play it
+    auto_cover: bool = False  # a bot takes an away seat by itself once the wait is over
+    hand_pause: float = 30.0  # the end of a hand shows this long at most before the next deal
+    start_when: int | None = None  # start by itself once this many people sit (else the host starts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"away_timeout": self.away_timeout, "auto_cover": self.auto_cover,
+                "hand_pause": self.hand_pause, "start_when": self.start_when}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableOptions:
+        if not isinstance(data, dict):
+            return cls()
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        options = cls(**known)
+        for name in ("away_timeout", "hand_pause"):
+            value = getattr(options, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
+                raise ValueError(f"{name} must be a number of seconds")
+        return options
+
+
+@dataclass
+class Seat:
+    """What the table knows of one seat beyond the player: the token and where its holder is."""
+
+    token_hash: str | None = None  # a person's seat; None while a bot holds it
+    connected: bool = False
+    away_since: float | None = None  # when its person left (the server's clock)
+    covered: bool = False  # a bot plays it while its person is away
+    ready: bool = False  # has seen the end of this hand
+
+
+@dataclass
+class Table:
+    """A table from the lobby to the winner; the server owns one and drives it."""
+
+    setup: GameSetup
+    code: str = field(default_factory=new_code)
+    options: TableOptions = TableOptions()
+    level: str = "medium"
+    host_seat: int | None = None  # the first person to sit hosts a headless table
+    seats: list[Seat] = field(default_factory=list)
+    state: GameState | None = None
+    hands: list[list[Event]] = field(default_factory=list)  # every event, hand by hand
+    save_path: Path | None = None
+    save_error: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.setup.rules.seats)]
+
+    @classmethod
+    def new(cls, rules: Rules, level: str = "medium", seed: int | None = None, bot_delay: float = 0.8,
+            options: TableOptions | None = None, save_path: Path | None = None) -> Table:
+        """An open table: every seat a bot of the host's level until a person sits in it."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (choose {', '.join(LEVELS)})")
+        players = tuple(Player(BOT_NAMES[s], "bot", level) for s in range(rules.seats))
+        setup = GameSetup(rules=rules, players=players, seed=seed, bot_delay=bot_delay)
+        return cls(setup=setup, options=options or TableOptions(), level=level, save_path=save_path)
+
+    # -- questions ------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return "lobby" if self.state is None else self.state.phase
+
+    def seat_of(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        for n, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                return n
+        return None
+
+    def is_bot_played(self, seat: int) -> bool:
+        return self.seats[seat].token_hash is None or self.seats[seat].covered
+
+    def bot_to_move(self) -> int | None:
+        """The seat a bot must move for now, if any."""
+        state = self.state
+        if state is None or state.phase != "playing" or not self.is_bot_played(state.turn):
+            return None
+        return state.turn
+
+    def people_here(self) -> list[int]:
+        return [n for n, s in enumerate(self.seats) if s.token_hash is not None and s.connected]
+
+    def all_ready(self) -> bool:
+        """Every person at the table has seen the end of the hand (bots and absentees do not hold it up)."""
+        return all(self.seats[n].ready for n in self.people_here())
+
+    def bot(self, seat: int):
+        """The bot for this seat's next move: the seat's level, seeded like local play when the game is."""
+        assert self.state is not None
+        setup = self.setup
+        seed = setup.bot_seed(self.state.hand_number, len(self.state.log[-1].moves))
+        return make_bot(setup.players[seat].level, seed=seed,
+                        simulations=SEEDED_SIMULATIONS if setup.seeded else None,
+                        time_budget=thinking_budget(setup.bot_delay))
+
+    def seat_info(self, now: float) -> tuple[SeatInfo, ...]:
+        out = []
+        for n, (player, seat) in enumerate(zip(self.setup.players, self.seats, strict=True)):
+            wait_left = None
+            if seat.token_hash is None:
+                status = "bot"
+            elif seat.connected:
+                status = "here"
+            elif seat.covered:
+                status = "covered"
+            else:
+                status = "away"
+                if seat.away_since is not None:
+                    wait_left = round(max(0.0, seat.away_since + self.options.away_timeout - now), 1)
+            out.append(SeatInfo(seat=n, name=player.name, kind=player.kind, level=player.level,
+                                status=status, host=n == self.host_seat, wait_left=wait_left))
+        return tuple(out)
+
+    def info(self, now: float) -> TableInfo:
+        return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
+                         bot_level=self.level, away_timeout=self.options.away_timeout,
+                         hand_pause=self.options.hand_pause)
+
+    def snapshot(self, seat: int, now: float) -> Snapshot:
+        """Everything `seat` may see, for a player joining or coming back."""
+        state = self.state
+        if state is None:
+            return Snapshot(info=self.info(now))
+        return Snapshot(info=self.info(now), view=state.view(seat),
+                        hands=tuple(for_seat(h, seat) for h in self.hands), winner=state.winner)
+
+    def update(self, seat: int, events: list[Event]) -> Update:
+        assert self.state is not None
+        return Update(events=for_seat(events, seat), view=self.state.view(seat))
+
+    def seating(self, now: float) -> Seating:
+        return Seating(seats=self.seat_info(now))
+
+    # -- seating ----------------------------------------------------------
+
+    def sit(self, name: str, wanted: int | None = None) -> tuple[int, str]:
+        """A new person takes a seat a bot holds (in the lobby only); returns the seat and its token."""
+        if self.state is not None:
+            raise TableError("the game has started: only a seat's own player may come back to it", fatal=True)
+        free = [n for n, s in enumerate(self.seats) if s.token_hash is None]
+        if wanted is not None:
+            if wanted >= len(self.seats):
+                raise TableError(f"this table has seats 0-{len(self.seats) - 1}", fatal=True)
+            if wanted not in free:
+                raise TableError(f"seat {wanted} is taken", fatal=True)
+        elif not free:
+            raise TableError("every seat is taken", fatal=True)
+        seat = wanted if wanted is not None else free[0]
+        token = secrets.token_urlsafe(18)
+        self.seats[seat] = Seat(token_hash=token_hash(token), connected=True)
+        self._set_player(seat, Player(name, "person", self.level))
+        if self.host_seat is None:
+            self.host_seat = seat
+        return seat, token
+
+    def _set_player(self, seat: int, player: Player) -> None:
+        players = list(self.setup.players)
+        players[seat] = player
+        self.setup = replace(self.setup, players=tuple(players))
+
+    def arrive(self, seat: int) -> None:
+        """The seat's person is (back) at the table: no bot plays for them any more."""
+        s = self.seats[seat]
+        s.connected, s.away_since, s.covered = True, None, False
+
+    def leave(self, seat: int, now: float) -> None:
+        s = self.seats[seat]
+        if s.token_hash is not None and s.connected:
+            s.connected, s.away_since = False, now
+
+    def cover(self, seat: int, now: float, by: int | None = None) -> None:
+        """Let a bot play an away seat; `by` is the seat asking (the host), None for the table's own timer."""
+        if by is not None and by != self.host_seat:
+            raise TableError("only the host can let a bot play a seat")
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"there is no seat {seat}")
+        s = self.seats[seat]
+        if s.token_hash is None or s.connected or s.away_since is None:
+            raise TableError(f"seat {seat} is not waiting for an away player")
+        if s.covered:
+            return
+        left = s.away_since + self.options.away_timeout - now
+        if left > 0:
+            raise TableError(f"seat {seat} waits {left:.0f} s more for its player")
+        s.covered = True
+
+    def should_start(self) -> bool:
+        wanted = self.options.start_when
+        return self.state is None and wanted is not None and len(self.people_here()) >= wanted
+
+    # -- play -------------------------------------------------------------
+
+    def start(self, by: int | None = None) -> list[Event]:
+        """Deal the first hand; `by` is the seat asking (only the host may), None for the table itself."""
+        if by is not None and by != self.host_seat:
+            raise TableError("only the host can start the game")
+        if self.state is not None:
+            raise TableError("the game has already started")
+        self.state = GameState.new(self.setup.rules, self.setup.seed)
+        events: list[Event] = [HandDealt(hand_number=1, leader=self.state.leader)]
+        self.hands = [list(events)]
+        self.save()
+        return events
+
+    def apply(self, seat: int, move: Move, at: int | None = None) -> list[Event]:
+        """Make a move for `seat` (a person's, or a bot's for a bot-played seat); TableError if refused."""
+        state = self.state
+        if state is None:
+            raise TableError("the game has not started")
+        if state.phase != "playing":
+            raise TableError("the hand is over" if state.phase == "hand_over" else "the game is over")
+        if seat != state.turn:
+            raise TableError(f"it is {self.setup.players[state.turn].name}'s turn, not yours")
+        if at is not None and at != len(state.history):
+            raise TableError("the table moved on since that move was chosen: look again")
+        try:
+            self.state, events = state.apply(move, seat)
+        except IllegalMove as e:
+            raise TableError(str(e)) from None
+        self.hands[-1].extend(events)
+        if self.state.phase != "playing":
+            for s in self.seats:
+                s.ready = False
+        self.save()
+        return events
+
+    def ready(self, seat: int) -> None:
+        self.seats[seat].ready = True
+
+    def next_hand(self) -> list[Event]:
+        assert self.state is not None and self.state.phase == "hand_over"
+        self.state, events = self.state.next_hand()
+        self.hands.append(list(events))
+        self.save()
+        return events
+
+    # -- saving -------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The game record (RECORD.md) with the seating: players, token hashes, host, code, pace."""
+        assert self.state is not None
+        table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
+                 "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
+        return to_record(self.state, **self.setup.to_json(), table=table)
+
+    def save(self) -> None:
+        """Saved after every move, atomically; a disk that refuses is noted and play goes on."""
+        if self.save_path is None or self.state is None:
+            return
+        try:
+            _write_atomically(self.save_path, json.dumps(self.record(), indent=1))
+        except OSError as e:
+            self.save_error = f"the table could not be saved: {e.strerror or e}"
+        else:
+            self.save_error = None
+
+    @classmethod
+    def load(cls, path: Path) -> Table:
+        """A saved table, to be played on; ValueError (one line) when it cannot be."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
+                raise ValueError("not a saved table")
+            state, per_hand = replay(data)
+            setup = GameSetup.from_record(state.rules, data.get("seed"), data)
+            extra = data["table"]
+            tokens = extra.get("tokens")
+            if (not isinstance(tokens, list) or len(tokens) != state.rules.seats
+                    or not all(t is None or isinstance(t, str) for t in tokens)):
+                raise ValueError("the seats' tokens do not match the seats")
+            code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
+            if not isinstance(code, str) or len(code) != CODE_LENGTH or not set(code) <= set(CODE_LETTERS):
+                raise ValueError("the table code is missing")
+            if level not in LEVELS:
+                raise ValueError(f"unknown bot level {level!r}")
+            if host is not None and (not isinstance(host, int) or not 0 <= host < state.rules.seats):
+                raise ValueError("the host seat is not a seat")
+            options = TableOptions.from_json(extra)
+        except (OSError, UnicodeDecodeError, RecordError, RecursionError, TypeError, ValueError) as e:
+            raise ValueError(f"{path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+        if state.phase == "game_over":
+            raise ValueError(f"{path}: that table's game is over")
+        hands = [list(h) for h in per_hand]
+        if state.hand_number == 0:
+            state, events = state.next_hand()
+            hands.append(list(events))
+        seats = [Seat(token_hash=t) for t in tokens]
+        for seat in seats:
+            seat.away_since = 0.0 if seat.token_hash else None  # everyone is away until they rejoin
+        return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
+                   state=state, hands=hands, save_path=path)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".table-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
