@@ -315,6 +315,8 @@ class AutoPlayer:
         if isinstance(message, Refused):
             self.refusals.append(message.reason)
             self._acted = None  # look again
+        elif isinstance(message, Welcome):
+            self._acted = None  # a move sent as the connection dropped may never have arrived
         view = client.view
         if view is None:
             return

@@ -112,6 +112,9 @@ class TableServer:
         self._timers: list[asyncio.TimerHandle] = []
         self._pause_for: int | None = None  # the hand whose end-of-hand pause is running
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._save_next: str | None = None  # the newest save not yet written
+        self._saving: asyncio.Task[None] | None = None
+        table.saver = self._save_soon
         self._listeners: list[Callable[[list[Event]], None]] = []
 
     @property
@@ -153,6 +156,20 @@ class TableServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self._saving is not None:
+            await self._saving
+        self.table.saver = None
+
+    def _save_soon(self, text: str) -> None:
+        """Write saves in a thread, in order, never holding up the table; a burst writes only its last."""
+        self._save_next = text
+        if self._saving is None or self._saving.done():
+            self._saving = asyncio.ensure_future(self._write_saves())
+
+    async def _write_saves(self) -> None:
+        while self._save_next is not None:
+            text, self._save_next = self._save_next, None
+            await self.loop.run_in_executor(None, self.table.write, text)
 
     async def __aenter__(self) -> TableServer:
         return await self.start()

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,7 @@ class Table:
     hands: list[list[Event]] = field(default_factory=list)  # every event, hand by hand
     save_path: Path | None = None
     save_error: str | None = None
+    saver: Callable[[str], None] | None = None  # takes each save's text instead of writing it here
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -315,11 +317,20 @@ class Table:
         return to_record(self.state, **self.setup.to_json(), table=table)
 
     def save(self) -> None:
-        """Saved after every move, atomically; a disk that refuses is noted and play goes on."""
+        """Saved after every move, atomically (by `saver` when the server writes off its loop)."""
         if self.save_path is None or self.state is None:
             return
+        text = json.dumps(self.record(), indent=1)
+        if self.saver is not None:
+            self.saver(text)
+        else:
+            self.write(text)
+
+    def write(self, text: str) -> None:
+        """Write a save; a disk that refuses is noted (`save_error`) and play goes on."""
+        assert self.save_path is not None
         try:
-            _write_atomically(self.save_path, json.dumps(self.record(), indent=1))
+            _write_atomically(self.save_path, text)
         except OSError as e:
             self.save_error = f"the table could not be saved: {e.strerror or e}"
         else:
