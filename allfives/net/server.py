@@ -52,6 +52,7 @@ class Limits:
     flood: int = 100  # messages dropped for rate before the connection is closed
     strikes: int = 10  # bad messages before the connection is closed
     hello_timeout: float = 10.0  # seconds to say hello
+    close_timeout: float = 2.0  # seconds a closing client has to answer before it is cut off
     write_buffer: int = 1 << 20  # bytes waiting to go out to a client that does not read
 
 
@@ -126,8 +127,8 @@ class TableServer:
 
     async def start(self) -> TableServer:
         self.server = await serve(
-            self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8,
-            compression=None, ping_interval=self.ping_interval, ping_timeout=20, close_timeout=2,
+            self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
+            ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
             open_timeout=self.limits.hello_timeout, server_header=None)
         sock = next(iter(self.server.sockets))
         self.port = sock.getsockname()[1]

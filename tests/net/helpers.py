@@ -110,7 +110,7 @@ def easy_player(seed: int = 0):
 
 
 def quick_limits(**changes: Any) -> Limits:
-    return Limits(**{"hello_timeout": 5.0, **changes})
+    return Limits(**{"hello_timeout": 5.0, "close_timeout": 0.2, **changes})
 
 
 def four_seat_table(seed: int = 11, save: Path | None = None, **options: Any) -> Table:
