@@ -1,0 +1,157 @@
+"""The table's rules without a network: seats and tokens, who may act, covering, saving, what each seat sees."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from allfives.engine import Rules
+from allfives.net.protocol import CLIENT_MESSAGE, Hello, encode
+from allfives.net.table import Table, TableError, TableOptions, same_code
+
+from .helpers import Truth, four_seat_table
+
+
+def seated(table: Table, count: int = 2) -> list[str]:
+    return [table.sit(f"P{n}", n)[1] for n in range(count)]
+
+
+def test_each_seat_gets_its_own_token_and_only_that_token_finds_it() -> None:
+    table = four_seat_table()
+    tokens = seated(table, 2)
+    assert len(set(tokens)) == 2 and all(len(t) >= 24 for t in tokens)
+    assert [table.seat_of(t) for t in tokens] == [0, 1]
+    assert table.seat_of("a" * 24) is None and table.seat_of(tokens[0] + "x") is None
+    assert table.host_seat == 0  # the first to sit hosts a headless table
+    assert [p.kind for p in table.setup.players] == ["person", "person", "bot", "bot"]
+    with pytest.raises(TableError, match="seat 1 is taken"):
+        table.sit("Eve", 1)
+    table.sit("P2", None)
+    table.sit("P3", None)
+    with pytest.raises(TableError, match="every seat is taken") as refused:
+        table.sit("Eve")
+    assert refused.value.fatal
+
+
+def test_only_the_host_starts_and_nobody_new_sits_once_the_game_is_on() -> None:
+    table = four_seat_table()
+    seated(table)
+    with pytest.raises(TableError, match="only the host"):
+        table.start(by=1)
+    assert table.state is None
+    table.start(by=0)
+    assert table.phase == "playing"
+    with pytest.raises(TableError, match="the game has started"):
+        table.sit("Late")
+
+
+def test_a_move_out_of_turn_stale_or_illegal_is_refused_and_changes_nothing() -> None:
+    table = four_seat_table(seed=3)
+    seated(table, 4)
+    table.start()
+    state = table.state
+    turn = state.turn
+    with pytest.raises(TableError, match="turn, not yours"):
+        table.apply((turn + 1) % 4, state.legal_moves()[0])
+    with pytest.raises(TableError, match="moved on"):
+        table.apply(turn, state.legal_moves()[0], at=3)
+    foreign = state.hands[(turn + 1) % 4][0]
+    with pytest.raises(TableError, match="does not hold"):
+        table.apply(turn, f"{foreign}")
+    assert table.state is state and table.hands == [table.hands[0]] and len(table.hands[0]) == 1
+    table.apply(turn, state.legal_moves()[0], at=0)
+    assert table.state.history[-1].seat == turn
+
+
+def test_an_away_seat_waits_then_only_the_host_may_let_a_bot_play_it_until_its_player_returns() -> None:
+    table = four_seat_table(away_timeout=60.0)
+    seated(table)
+    table.start()
+    table.leave(1, now=100.0)
+    assert table.seat_info(130.0)[1].status == "away" and table.seat_info(130.0)[1].wait_left == 30.0
+    with pytest.raises(TableError, match="waits 30 s more"):
+        table.cover(1, now=130.0, by=0)
+    with pytest.raises(TableError, match="only the host"):
+        table.cover(1, now=170.0, by=1)
+    with pytest.raises(TableError, match="not waiting"):
+        table.cover(0, now=170.0, by=0)
+    table.cover(1, now=170.0, by=0)
+    assert table.is_bot_played(1) and table.seat_info(170.0)[1].status == "covered"
+    table.arrive(1)
+    assert not table.is_bot_played(1) and table.seat_info(171.0)[1].status == "here"
+
+
+def test_a_saved_table_holds_only_token_hashes_and_resumes_with_the_same_seats(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    table = four_seat_table(seed=8, save=path)
+    tokens = seated(table)
+    table.start()
+    for _ in range(6):
+        state = table.state
+        table.apply(state.turn, state.legal_moves()[0])
+    text = path.read_text()
+    assert not any(t in text for t in tokens)
+    record = json.loads(text)
+    assert record["format"] == "allfives-record/1" and len(record["hands"][0]["moves"]) == 6
+    resumed = Table.load(path)
+    assert resumed.state == table.state and resumed.code == table.code and resumed.host_seat == 0
+    assert [resumed.seat_of(t) for t in tokens] == [0, 1]
+    assert [s.connected for s in resumed.seats] == [False] * 4
+    assert resumed.setup.players == table.setup.players
+
+
+def test_a_table_that_cannot_be_resumed_says_why_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    path.write_text("{ not json")
+    with pytest.raises(ValueError, match="table.json: ") as bad:
+        Table.load(path)
+    assert "\n" not in str(bad.value)
+    path.write_text(json.dumps({"format": "allfives-record/1", "hands": []}))
+    with pytest.raises(ValueError, match="not a saved table"):
+        Table.load(path)
+    table = Table.new(Rules(seats=2, target=5), level="easy", seed=2, save_path=path)
+    table.sit("A")
+    table.start()
+    while table.phase != "game_over":
+        if table.phase == "hand_over":
+            table.next_hand()
+        else:
+            table.apply(table.state.turn, table.state.legal_moves()[0])
+    with pytest.raises(ValueError, match="game is over"):
+        Table.load(path)
+
+
+def test_hello_takes_a_printable_name_and_a_code_typed_any_way() -> None:
+    message = CLIENT_MESSAGE.validate_json(encode(Hello(version=1, code="ab-cd ef", name="  Ada   Lovelace ")))
+    assert message.name == "Ada Lovelace"
+    assert same_code(message.code, "ABCDEF") and not same_code("ABCDEG", "ABCDEF")
+    for name in ("", "Bob\x1b[31m", "x" * 21):
+        with pytest.raises(ValidationError):
+            Hello(version=1, code="ABCDEF", name=name)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), seats=st.sampled_from([2, 3, 4]), moves=st.integers(0, 120))
+def test_what_a_seat_is_sent_never_shows_a_hidden_tile(seed: int, seats: int, moves: int) -> None:
+    """Play anywhere into a game; every seat's snapshot and each update pass the secrecy check."""
+    rng = random.Random(seed)
+    table = Table.new(Rules(seats=seats), level="easy", seed=seed, options=TableOptions())
+    table.start()
+    sent: dict[int, list[str]] = {s: [] for s in range(seats)}
+    for _ in range(moves):
+        if table.phase == "game_over":
+            break
+        events = table.next_hand() if table.phase == "hand_over" else \
+            table.apply(table.state.turn, rng.choice(table.state.legal_moves()))
+        for s in range(seats):
+            sent[s].append(encode(table.update(s, events)))
+    truth = Truth(table.record())
+    for s in range(seats):
+        sent[s].append(encode(table.snapshot(s, now=0.0)))
+        assert truth.check(sent[s], s) == len(sent[s])
