@@ -1,4 +1,4 @@
-"""The table's rules without a network: seats and tokens, who may act, covering, saving, what each seat sees."""
+"""The table's rules without a network: seats, tokens, who may act, covering, saving, what a seat sees."""
 
 from __future__ import annotations
 
@@ -128,7 +128,8 @@ def test_a_table_that_cannot_be_resumed_says_why_in_one_line(tmp_path: Path) -> 
 
 
 def test_hello_takes_a_printable_name_and_a_code_typed_any_way() -> None:
-    message = CLIENT_MESSAGE.validate_json(encode(Hello(version=1, code="ab-cd ef", name="  Ada   Lovelace ")))
+    hello = Hello(version=1, code="ab-cd ef", name="  Ada   Lovelace ")
+    message = CLIENT_MESSAGE.validate_json(encode(hello))
     assert message.name == "Ada Lovelace"
     assert same_code(message.code, "ABCDEF") and not same_code("ABCDEG", "ABCDEF")
     for name in ("", "Bob\x1b[31m", "x" * 21):
