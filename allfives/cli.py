@@ -1,4 +1,4 @@
-"""The `allfives` command: a thin door to the game, `replay` and `match`."""
+"""The `allfives` command: a thin door to the game, `replay`, `match`, `host` and `join`."""
 
 from __future__ import annotations
 
@@ -74,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
+    if argv and argv[0] in ("host", "join"):
+        from allfives.net.cli import host_main, join_main
+
+        return (host_main if argv[0] == "host" else join_main)(argv[1:])
     if argv and argv[0] == "match":
         from allfives.bots.match import main as match_main
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameWon, HandDealt, HandResult, Move, Rules, SeatView
@@ -128,7 +129,7 @@ class TableClient:
         """Connect, and reconnect with the seat's token after any drop, until stopped or refused."""
         async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
                                 ping_interval=10, ping_timeout=20, close_timeout=2,
-                                reconnect_delays=retry_delays):
+                                reconnect_delays=retry_delays, process_exception=self._worth_retrying):
             self.ws = ws
             try:
                 await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name,
@@ -150,6 +151,10 @@ class TableClient:
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    def _worth_retrying(self, exc: Exception) -> Exception | None:
+        """A table never reached is an error to report; one we sat at is worth waiting for."""
+        return exc if self.connections == 0 else process_exception(exc)
 
     def stop(self) -> None:
         """Leave the table (the seat waits for us, like any drop)."""

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from allfives.engine import Event, GameState
+from allfives.engine import Event, GameState, GameWon, HandResult
 
 from .protocol import (
     CLIENT_MESSAGE,
@@ -212,6 +212,7 @@ class TableServer:
             return
         del self.by_seat[seat]
         self.table.leave(seat, self.now())
+        log.info("%s left seat %s; it waits for them", self.table.setup.players[seat].name, seat)
         self._away_timer(seat)
         self.send_seating()
 
@@ -297,8 +298,11 @@ class TableServer:
                 self.refuse(old, "you joined again from another connection", fatal=True)
                 self._background(old.ws.close(*old.closing))
             table.arrive(seat)
+            log.info("%s is back at seat %s", table.setup.players[seat].name, seat)
         else:
             seat, token = table.sit(hello.name, hello.seat)
+            hosts = " and hosts" if table.host_seat == seat else ""
+            log.info("%s sits at seat %s%s", hello.name, seat, hosts)
         conn.seat = seat
         self.by_seat[seat] = conn
         conn.send(encode(Welcome(seat=seat, token=token, table=table.snapshot(seat, now))))
@@ -329,6 +333,7 @@ class TableServer:
 
     def start_game(self, by: int | None) -> None:
         events = self.table.start(by)
+        log.info("The game starts: %s", ", ".join(f"{p.name} ({p.kind})" for p in self.table.setup.players))
         now = self.now()
         self.send_all(lambda seat: self.table.snapshot(seat, now))
         self._heard(events)
@@ -342,6 +347,11 @@ class TableServer:
         self.kick()
 
     def _heard(self, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, HandResult):
+                log.info("Hand %s is over: scores %s", self.table.state.hand_number, list(ev.scores))
+            elif isinstance(ev, GameWon):
+                log.info("Game over: side %s wins with scores %s", ev.side, list(ev.scores))
         for listener in self._listeners:
             listener(events)
 
@@ -417,6 +427,7 @@ class TableServer:
             return
         if self.table.options.auto_cover:
             self.table.cover(seat, self.now())
+            log.info("A bot plays seat %s until its player comes back", seat)
         self.send_seating()
         self.kick()
 

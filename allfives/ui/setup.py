@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from allfives.engine import Rules
+from allfives.engine import VARIANTS, Rules, variant_hand_size
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
@@ -116,3 +117,33 @@ class GameSetup:
         return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
                    seed=seed if isinstance(seed, int) and data.get("seeded") is True else None,
                    bot_delay=float(delay))
+
+
+def add_game_flags(p: argparse.ArgumentParser) -> None:
+    """The flags that shape a game, shared by `allfives` (play) and `allfives host`."""
+    p.add_argument("--seats", type=int, choices=(2, 3, 4), help="number of seats (starts at once)")
+    p.add_argument("--seed", type=int, help="seed the deals and bots: the same seed plays the same game")
+    p.add_argument("--level", choices=LEVELS, help="every bot's level (default medium)")
+    p.add_argument("--target", type=int, help="points to win (default 250 for 2 seats, else 200)")
+    p.add_argument("--variant", choices=VARIANTS, help="hand sizes: standard, five_each or seven_five")
+    p.add_argument("--cut-throat", action="store_true", help="4 seats, every player for themselves")
+    p.add_argument("--muggins", action="store_true", help="going out scores the others' pips")
+    p.add_argument("--finish-hand", action="store_true", help="play the hand out before a win")
+    p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None,
+                   help=f"the bots' pace (0 is instant; default {DEFAULT_BOT_DELAY})")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules those flags ask for (ValueError, one line, for a bad combination)."""
+    seats = args.seats or 2
+    if args.target is not None and args.target < 1:
+        raise ValueError("--target must be at least 1")
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
+        raise ValueError("--bot-delay must be between 0 and 10 seconds")
+    fields: dict = {"seats": seats, "partnership": seats == 4 and not args.cut_throat,
+                    "hand_size": variant_hand_size(seats, args.variant or "standard"),
+                    "end_of_hand": "muggins" if args.muggins else "deduct",
+                    "win_check": "finish_hand" if args.finish_hand else "immediate"}
+    if args.target is not None:
+        fields["target"] = args.target
+    return Rules(**fields)

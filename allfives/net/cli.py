@@ -1,0 +1,207 @@
+"""`allfives host` and `allfives join`: open a table for friends, or sit at one."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+from allfives.ui.save import data_dir
+from allfives.ui.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
+
+from .table import Table, TableOptions
+
+DEFAULT_PORT = 7625
+TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
+SEATS_NAME = "seats.json"  # the tokens of the tables this machine sits at, to come back after a restart
+LINGER = 60.0  # seconds the table stays open after the game ends, for the last looks at the score
+
+
+def host_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="allfives host", description="Open a table for friends on the network; bots fill empty seats.")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})")
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                   help="address to listen on (127.0.0.1, this machine only; 0.0.0.0 for every network)")
+    p.add_argument("--headless", action="store_true",
+                   help="nobody plays at this terminal: the first to join hosts")
+    p.add_argument("--people", type=int, metavar="N", help="start by itself once N people sit")
+    p.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
+                   help="how long an away player's seat waits before a bot may play it (default 60)")
+    p.add_argument("--auto-cover", action="store_true",
+                   help="a bot plays an away player's seat by itself once the wait is over")
+    p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
+    add_game_flags(p)
+    return p
+
+
+def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
+    """The saved table in progress (unless --new), else a new one; and a line saying which."""
+    if path.exists() and not args.new:
+        try:
+            table = Table.load(path)
+            hand = table.state.hand_number if table.state else 0
+            return table, f"Resuming the saved table at hand {hand}: its players come back by themselves."
+        except ValueError as e:
+            aside = path.with_name(f"table.{time.strftime('%Y%m%d-%H%M%S')}.json")
+            path.replace(aside)
+            note = f"The saved table was not resumed ({e}); it was moved to {aside}."
+    else:
+        note = ""
+    rules = rules_from(args)
+    if args.people is not None and not 1 <= args.people <= rules.seats:
+        raise ValueError(f"--people must be between 1 and {rules.seats}")
+    if args.away < 0:
+        raise ValueError("--away must be 0 seconds or more")
+    options = TableOptions(away_timeout=args.away, auto_cover=args.auto_cover, start_when=args.people)
+    delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
+    table = Table.new(rules, level=args.level or "medium", seed=args.seed, bot_delay=delay, options=options,
+                      save_path=path)
+    return table, note
+
+
+def host_main(argv: list[str]) -> int:
+    p = host_parser()
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        p.error("--port must be between 0 and 65535")
+    try:
+        table, note = open_table(args, data_dir() / TABLE_NAME)
+    except ValueError as e:
+        p.error(str(e))
+    if note:
+        print(note)
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        return asyncio.run(_host(table, args.bind, args.port, args.headless))
+    except KeyboardInterrupt:
+        print("The table is closed and saved: `allfives host` opens it again.")
+        return 0
+
+
+async def _host(table: Table, bind: str, port: int, headless: bool) -> int:
+    from .server import TableServer  # websockets is imported only when a table opens
+
+    server = TableServer(table, host=bind, port=port)
+    try:
+        await server.start()
+    except OSError as e:
+        print(f"allfives host: cannot listen on {bind}:{port}: {e.strerror or e} (try another --port)",
+              file=sys.stderr)
+        return 2
+    try:
+        shown = f"[{bind}]" if ":" in bind else bind
+        print(f"Table open at {shown}:{server.port}   table code {table.code}")
+        print(f"Join with:  allfives join {shown}:{server.port} --code {table.code}")
+        if not _is_loopback(bind):
+            print("Anyone who can reach this machine and knows the code can sit down; share it only with "
+                  "your friends (and give them this machine's address).")
+        if not headless:
+            print("The table's own screen at this terminal is coming in the next version: for now this "
+                  "terminal only serves, and the first player to join is the host.")
+        await server.game_over.wait()
+        print("The game is over. The table closes once everyone has left (at most a minute).")
+        async with asyncio.timeout(LINGER):
+            while server.by_seat:
+                await asyncio.sleep(0.5)
+    except TimeoutError:
+        pass
+    finally:
+        await server.close()
+    return 0
+
+
+def _is_loopback(bind: str) -> bool:
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind == "localhost"
+
+
+def join_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="allfives join",
+                                description="Sit at a table someone opened with `allfives host`.")
+    p.add_argument("address", metavar="HOST:PORT", help="the address the host printed")
+    p.add_argument("--code", required=True, help="the table code the host printed")
+    p.add_argument("--name", default="Player", help="your name at the table (up to 20 characters)")
+    p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), help="the seat you want (default: any free one)")
+    p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
+                   help="a bot of this level (easy, medium, hard) plays your seat: a seat with no screen")
+    p.add_argument("--start", action="store_true", help="as the host, start the game as soon as you sit")
+    return p
+
+
+def join_main(argv: list[str]) -> int:
+    p = join_parser()
+    args = p.parse_args(argv)
+    if ":" not in args.address:
+        p.error("the address is HOST:PORT, as the host printed it")
+    if not args.autoplay:
+        print("allfives join: the table screen comes in the next version; for now `--autoplay LEVEL` "
+              "lets a bot play your seat.", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_join(args))
+    except KeyboardInterrupt:
+        print("You left the table; `allfives join` again brings you back to your seat.")
+        return 0
+
+
+async def _join(args: argparse.Namespace) -> int:
+    from allfives.bots import make_bot
+
+    from .client import AutoPlayer, JoinRefused, TableClient
+    from .protocol import Start
+
+    seats_file = data_dir() / SEATS_NAME
+    key = f"{args.address} {args.code.upper()}"
+    token = _remembered(seats_file).get(key)
+    client = TableClient(args.address, args.code, args.name, token=token, seat=args.seat, stop_when_over=True)
+    player = AutoPlayer(client, make_bot(args.autoplay).choose)
+    heard = player.heard
+
+    def on_message(message) -> None:
+        heard(message)
+        if client.token is not None and client.token != token:
+            _remember(seats_file, key, client.token)
+        if args.start and client.is_host and client.phase == "lobby":
+            args.start = False
+            client.send_soon(Start())
+
+    client.on_message = on_message
+    try:
+        await client.run()
+    except JoinRefused as e:
+        print(f"allfives join: the table refused: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"allfives join: cannot reach {args.address}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    if client.view is not None:
+        print(f"Game over: scores {list(client.view.scores)}, winner {client.winner}")
+    return 0
+
+
+def _remembered(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(data, dict) else {}
+
+
+def _remember(path: Path, key: str, token: str) -> None:
+    seats = _remembered(path)
+    seats[key] = token
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(seats, indent=1), encoding="utf-8")
+    except OSError:
+        pass  # coming back after a restart needs it; playing on does not
