@@ -9,9 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,6 +26,7 @@ from allfives.engine import (
     replay,
     to_record,
 )
+from allfives.ui.save import write_atomically
 from allfives.ui.session import make_bot, thinking_budget
 from allfives.ui.setup import BOT_NAMES, LEVELS, SEEDED_SIMULATIONS, GameSetup, Player
 
@@ -330,7 +329,7 @@ class Table:
         """Write a save; a disk that refuses is noted (`save_error`) and play goes on."""
         assert self.save_path is not None
         try:
-            _write_atomically(self.save_path, text)
+            write_atomically(self.save_path, text)
         except OSError as e:
             self.save_error = f"the table could not be saved: {e.strerror or e}"
         else:
@@ -371,17 +370,3 @@ class Table:
             seat.away_since = 0.0 if seat.token_hash else None  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
                    state=state, hands=hands, save_path=path)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".table-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

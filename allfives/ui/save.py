@@ -27,6 +27,21 @@ def data_dir() -> Path:
     return Path(user_data_dir("allfives"))
 
 
+def write_atomically(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a crash mid-write leaves the old one in place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 @dataclass(frozen=True)
 class SavedGame:
     state: GameState
@@ -73,17 +88,7 @@ class SaveStore:
             self._write(self.path, text)
 
     def _write(self, path: Path, text: str) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".save-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, text)
 
     def load(self) -> LoadOutcome:
         """The game in progress, if any; a file that cannot be read back is moved aside, never lost."""
