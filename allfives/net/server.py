@@ -113,7 +113,7 @@ class TableServer:
         self._timers: list[asyncio.TimerHandle] = []
         self._pause_for: int | None = None  # the hand whose end-of-hand pause is running
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._save_next: str | None = None  # the newest save not yet written
+        self._save_due = False  # a move was made since the last save was written
         self._saving: asyncio.Task[None] | None = None
         table.saver = self._save_soon
         self._listeners: list[Callable[[list[Event]], None]] = []
@@ -161,16 +161,17 @@ class TableServer:
             await self._saving
         self.table.saver = None
 
-    def _save_soon(self, text: str) -> None:
-        """Write saves in a thread, in order, never holding up the table; a burst writes only its last."""
-        self._save_next = text
+    def _save_soon(self) -> None:
+        """Saves are written in a thread, one at a time, never holding up the table; moves made while
+        one is written are saved together in the next (each save holds the whole game)."""
+        self._save_due = True
         if self._saving is None or self._saving.done():
             self._saving = asyncio.ensure_future(self._write_saves())
 
     async def _write_saves(self) -> None:
-        while self._save_next is not None:
-            text, self._save_next = self._save_next, None
-            await self.loop.run_in_executor(None, self.table.write, text)
+        while self._save_due:
+            self._save_due = False
+            await self.loop.run_in_executor(None, self.table.write, self.table.record_text())
 
     async def __aenter__(self) -> TableServer:
         return await self.start()

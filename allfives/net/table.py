@@ -110,7 +110,7 @@ class Table:
     hands: list[list[Event]] = field(default_factory=list)  # every event, hand by hand
     save_path: Path | None = None
     save_error: str | None = None
-    saver: Callable[[str], None] | None = None  # takes each save's text instead of writing it here
+    saver: Callable[[], None] | None = None  # told that a save is due, instead of writing it here
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -316,14 +316,16 @@ class Table:
         return to_record(self.state, **self.setup.to_json(), table=table)
 
     def save(self) -> None:
-        """Saved after every move, atomically (by `saver` when the server writes off its loop)."""
+        """Saved after every move, atomically; a server's `saver` is told instead and writes off its loop."""
         if self.save_path is None or self.state is None:
             return
-        text = json.dumps(self.record(), indent=1)
         if self.saver is not None:
-            self.saver(text)
+            self.saver()
         else:
-            self.write(text)
+            self.write(self.record_text())
+
+    def record_text(self) -> str:
+        return json.dumps(self.record(), indent=1)
 
     def write(self, text: str) -> None:
         """Write a save; a disk that refuses is noted (`save_error`) and play goes on."""
