@@ -82,6 +82,11 @@ class TableOptions:
             value = getattr(options, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
                 raise ValueError(f"{name} must be a number of seconds")
+        if not isinstance(options.auto_cover, bool):
+            raise ValueError("auto_cover must be true or false")
+        if options.start_when is not None and (not isinstance(options.start_when, int)
+                                               or isinstance(options.start_when, bool)):
+            raise ValueError("start_when must be a number of people")
         return options
 
 
@@ -367,8 +372,6 @@ class Table:
         if state.hand_number == 0:
             state, events = state.next_hand()
             hands.append(list(events))
-        seats = [Seat(token_hash=t) for t in tokens]
-        for seat in seats:
-            seat.away_since = 0.0 if seat.token_hash else None  # everyone is away until they rejoin
+        seats = [Seat(token_hash=t) for t in tokens]  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
                    state=state, hands=hands, save_path=path)
