@@ -36,7 +36,7 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--auto-cover", action="store_true",
                    help="a bot plays an away player's seat by itself once the wait is over")
     p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
-    add_game_flags(p)
+    add_game_flags(p, seats_help="number of seats at the table (default 2)")
     return p
 
 

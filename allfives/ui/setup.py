@@ -119,9 +119,9 @@ class GameSetup:
                    bot_delay=float(delay))
 
 
-def add_game_flags(p: argparse.ArgumentParser) -> None:
+def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:
     """The flags that shape a game, shared by `allfives` (play) and `allfives host`."""
-    p.add_argument("--seats", type=int, choices=(2, 3, 4), help="number of seats (starts at once)")
+    p.add_argument("--seats", type=int, choices=(2, 3, 4), help=seats_help)
     p.add_argument("--seed", type=int, help="seed the deals and bots: the same seed plays the same game")
     p.add_argument("--level", choices=LEVELS, help="every bot's level (default medium)")
     p.add_argument("--target", type=int, help="points to win (default 250 for 2 seats, else 200)")
