@@ -50,26 +50,31 @@ async def test_a_four_seat_game_shows_each_player_only_what_their_seat_may_see()
             assert any(isinstance(e, HandResult) for e in client.hands[0])
 
 
-async def test_a_player_cut_off_mid_hand_comes_back_by_themselves_and_finishes(tmp_path: Path) -> None:
+async def test_a_player_cut_off_or_killed_mid_hand_comes_back_to_the_same_seat_and_finishes() -> None:
     table = four_seat_table(seed=12)
     async with asyncio.timeout(LIMIT), serving(table) as server:
         pairs, runs = await seat_both(server)
         (host, _), (other, _) = pairs
         await host.start()
-        await other.wait_until(lambda: other.view is not None and other.view.hand_number == 2
-                               and len(other.view.history) >= 3)
-        other.drop()  # the network fails under it
+        await other.wait_until(lambda: other.view is not None and len(other.view.history) >= 3)
+        other.drop()  # the network fails under it: it reconnects by itself
         await host.wait_until(lambda: host.info.seats[1].status == "away")
         away = host.info.seats[1]
         assert away.wait_left is not None and 0 < away.wait_left <= 30.0
         assert 1 in host.away_until  # the clock the screen shows
         await host.wait_until(lambda: host.info.seats[1].status == "here")
-        assert other.connections == 2  # it came back with its token, to the same seat
-        assert other.seat == 1
-        await asyncio.gather(*runs)
+        assert other.connections == 2 and other.seat == 1
+
+        await other.wait_until(lambda: other.view.hand_number == 2 and len(other.view.history) >= 3)
+        runs[1].cancel()  # the player's program is killed; they start it again with their token
+        again, _ = next(players(server, (1,), token=other.token))
+        await asyncio.gather(runs[0], again.run())
+        assert again.seat == 1 and again.connections == 1
         assert table.state.phase == "game_over"
-        assert other.hands == [list(for_seat(h, 1)) for h in table.hands]  # the whole table came back
-        Truth(table.record()).check(other.raw, 1)
+        assert again.hands == [list(for_seat(h, 1)) for h in table.hands]  # the whole table came back
+        truth = Truth(table.record())
+        truth.check(other.raw, 1)
+        truth.check(again.raw, 1)
 
 
 async def play_through(tmp_path: Path, restart_at: tuple[int, int] | None) -> dict:
