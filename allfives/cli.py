@@ -1,4 +1,4 @@
-"""The `allfives` command: a thin door to the game, `replay`, `match`, `host` and `join`."""
+"""The `allfives` command: a thin door to the game, `replay`, `match`, `host`/`join`, `review` and `stats`."""
 
 from __future__ import annotations
 
@@ -82,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         from allfives.bots.match import main as match_main
 
         return match_main(argv[1:])
+    if argv and argv[0] in ("review", "stats"):
+        from allfives import reports
+
+        return (reports.review_main if argv[0] == "review" else reports.stats_main)(argv[1:])
     from allfives.ui.launch import main as play_main
 
     return play_main(argv)

@@ -4,42 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from allfives.engine import GameState, RecordError, dumps, replay
+from allfives.userdata import data_dir, write_atomically  # shared with the history and the table server
 
 from .setup import GameSetup
 
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
-
-
-def data_dir() -> Path:
-    """ALLFIVES_DATA_DIR when set (tests use it), else the platform's user data directory."""
-    env = os.environ.get("ALLFIVES_DATA_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("allfives"))
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a crash mid-write leaves the old one in place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @dataclass(frozen=True)

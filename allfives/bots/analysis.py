@@ -1,0 +1,298 @@
+"""Game review: the hard bot's judgement of every decision of a seat, from what that seat could see then.
+
+For each decision the analysis weighs every legal move on deals sampled the way the hard bot
+samples them (`Sampler`, card counting included) with the same playouts (`evaluate_moves`), or
+exactly where the seat's information settles it: a forced move costs nothing, and in a 2-seat
+hand with an empty boneyard both hands are known, so `EndgameSolver` plays the rest out perfectly.
+
+Two numbers per move: the expected points for the rest of the hand (the seat's side's gain less
+the best other side's gain, end-of-hand deductions and awards included) and the chance of winning
+the game afterwards. A move's cost is what it gives up against the move with the most points.
+Everything is deterministic for a given record and sample count.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from allfives.engine import GameState, Move, core
+from allfives.engine.positions import hand_ends, walk
+
+from .knowledge import Sampler, Seen, Voids, hidden_tiles, legal_moves, seen_from_table, table_for
+from .policy import after, best_reply_points, points_after
+from .search import EndgameSolver, SearchAborted, evaluate_moves, points_utility, winning_utility
+
+VERSION = 1  # bump when the numbers would change, so stored analyses are made again
+DEFAULT_SAMPLES = 200  # guessed deals per decision
+MISTAKE_POINTS = 5.0  # a move that gives up this many points of expectation is marked
+MISTAKE_WIN = 0.10  # ... or this much of the chance of winning the game
+ACCURATE_WITHIN = 2.0  # a choice this close to the best counts as accurate (sampling noise is ~1 point)
+ENDGAME_NODES = 150_000  # per measure and decision; a bigger endgame falls back to sampling
+
+CoreMove = tuple[int, int, int]
+
+
+class AnalysisStopped(Exception):
+    """The caller asked the analysis to stop (the review screen's worker was cancelled)."""
+
+
+class Judgement(BaseModel):
+    """One legal move as the hard bot judges it."""
+
+    model_config = ConfigDict(frozen=True)
+    move: str
+    points: float  # expected points for the rest of the hand, own side less the best other side
+    win: float  # chance of winning the game after it, 0-1
+
+
+class Decision(BaseModel):
+    """One move of the record, the move a seat made, weighed against the others it had."""
+
+    model_config = ConfigDict(frozen=True)
+    hand: int  # 1-based
+    move: int  # 1-based place in the hand's moves: the position before it is (hand, move - 1)
+    seat: int
+    played: str
+    best: str  # the move with the most expected points (the played one when it ties)
+    forced: bool  # the only legal move: cost 0, nothing weighed
+    exact: bool  # the numbers are certain (forced, or the exact 2-seat endgame)
+    played_points: float | None = None
+    best_points: float | None = None
+    played_win: float | None = None
+    best_win: float | None = None
+    cost: float = 0.0  # points of expectation given up (best_points - played_points)
+    win_drop: float = 0.0  # chance of winning given up against the most winning move
+    mistake: bool = False
+    reason: str | None = None  # one line for a mistake, backed by the numbers
+    judgements: tuple[Judgement, ...] = ()
+
+
+class Summary(BaseModel):
+    """How one seat did over a hand or the game."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    decisions: int
+    choices: int  # decisions with more than one legal move
+    mistakes: int
+    lost: float  # points of expectation given up over all choices
+    lost_to_mistakes: float
+    accuracy: float | None  # share of choices within ACCURATE_WITHIN of the best; None without choices
+
+
+class HandAnalysis(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    hand: int
+    summaries: tuple[Summary, ...]  # one per analysed seat
+
+
+class GameAnalysis(BaseModel):
+    """Everything the review screen and `allfives review --json` show; stored in the history as JSON."""
+
+    model_config = ConfigDict(frozen=True)
+    version: int = VERSION
+    samples: int
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    hands: tuple[HandAnalysis, ...]
+    game: tuple[Summary, ...]
+
+    def decision(self, hand: int, move: int) -> Decision | None:
+        """The analysed decision that is move `move` of hand `hand`, if it was analysed."""
+        return next((d for d in self.decisions if d.hand == hand and d.move == move), None)
+
+    def mistakes(self) -> list[Decision]:
+        return [d for d in self.decisions if d.mistake]
+
+
+# -- the game's decisions --------------------------------------------------------------
+
+def count_decisions(game: GameState, seats: Iterable[int]) -> int:
+    """How many decisions `iter_decisions` yields (the progress bar's length)."""
+    wanted = set(seats)
+    return sum(1 for _, _, table, _ in walk(game) if table.turn in wanted)
+
+
+# -- weighing one decision --------------------------------------------------------------
+
+def _complex_utility(side: int, start: Sequence[int]) -> Callable[[core.Table], complex]:
+    """One playout serves both measures: points in the real part, the chance of winning in the
+    imaginary part (`evaluate_moves` only adds and divides what the utility returns)."""
+    points = points_utility(side, start)
+    win = winning_utility(side)
+    return lambda table: complex(points(table), win(table))
+
+
+def _sampled(seen: Seen, moves: list[CoreMove], samples: int, rng: random.Random
+             ) -> list[tuple[float, float]]:
+    sampler = Sampler(seen)
+
+    def base() -> core.Table:
+        hands, boneyard = sampler.sample(rng)
+        return table_for(seen, hands, boneyard)
+
+    values = evaluate_moves(base, moves, _complex_utility(seen.side, seen.scores),  # type: ignore[arg-type]
+                            rng, samples, math.inf)
+    return [(v.real, v.imag) for v in values]  # type: ignore[attr-defined]
+
+
+def _exact(seen: Seen, moves: list[CoreMove]) -> list[tuple[float, float]] | None:
+    """Both hands are known (2 seats, empty boneyard): minimax each move to the end of the hand."""
+    hands: list[list[int]] = [[], []]
+    hands[seen.seat] = list(seen.hand)
+    hands[1 - seen.seat] = hidden_tiles(seen)
+    table = table_for(seen, hands, [])
+    by_points = EndgameSolver(seen.side, points_utility(seen.side, seen.scores), node_limit=ENDGAME_NODES)
+    by_win = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=ENDGAME_NODES)
+    out = []
+    try:
+        for m in moves:
+            child = table.copy()
+            child.apply_unchecked(*m)
+            out.append((by_points.solve(child)[0], by_win.solve(child)[0]))
+    except SearchAborted:
+        return None
+    return out
+
+
+def judge(seen: Seen, moves: list[CoreMove], samples: int, rng: random.Random
+          ) -> tuple[list[tuple[float, float]], bool]:
+    """(points, win) of each legal move for the seat to move, from its own view only, and whether
+    those numbers are exact."""
+    if seen.rules.seats == 2 and seen.boneyard_count == 0 and not seen.layout.empty:
+        values = _exact(seen, moves)
+        if values is not None:
+            return values, True
+    return _sampled(seen, moves, samples, rng), False
+
+
+def _decide(seen: Seen, hand: int, number: int, played: CoreMove, samples: int,
+            left: list[int] | None, deducts: bool) -> Decision:
+    name = _name(played)
+    base = {"hand": hand, "move": number, "seat": seen.seat, "played": name}
+    moves = legal_moves(seen)
+    if played not in moves:
+        raise ValueError(f"hand {hand}, move {number}: {name} is not a legal move")
+    if len(moves) == 1:
+        return Decision(**base, best=name, forced=True, exact=True)
+    rng = random.Random(f"allfives-analysis:{samples}:{hand}:{number}")
+    values, exact = judge(seen, moves, samples, rng)
+    points = [_round(p) for p, _ in values]
+    wins = [round(w, 4) for _, w in values]
+    i = moves.index(played)
+    b = i if points[i] == max(points) else points.index(max(points))
+    cost = _round(points[b] - points[i])
+    win_drop = round(max(wins) - wins[i], 4)
+    mistake = cost >= MISTAKE_POINTS or win_drop >= MISTAKE_WIN
+    reason = None
+    if mistake:
+        reason = _reason(seen, played, moves[b], cost, win_drop, wins[i], exact, left, deducts)
+    return Decision(
+        **base, best=_name(moves[b]), forced=False, exact=exact,
+        played_points=points[i], best_points=points[b], played_win=wins[i], best_win=wins[b],
+        cost=cost, win_drop=win_drop, mistake=mistake, reason=reason,
+        judgements=tuple(Judgement(move=_name(mv), points=p, win=w)
+                         for mv, p, w in zip(moves, points, wins, strict=True)))
+
+
+def _round(points: float) -> float:
+    return round(points, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+# -- reasons ------------------------------------------------------------------------------
+
+def _threat(seen: Seen, move: CoreMove) -> int:
+    """The most the next player could score straight after `move`, with a tile they may hold."""
+    _, tile, end = move
+    if len(seen.hand) == 1:
+        return 0  # going out ends the hand
+    nxt = (seen.seat + 1) % seen.rules.seats
+    voids = Voids(seen)
+    theirs = [t for t in hidden_tiles(seen) if voids.may_hold(nxt, t)]
+    return max(best_reply_points(after(seen.layout, tile, end), theirs), default=0)
+
+
+def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop: float, played_win: float,
+            exact: bool, left: list[int] | None, deducts: bool) -> str:
+    """One line on why a marked move cost what it did, built only from numbers that back it."""
+    parts = []
+    if played[0] == core.PLAY and best[0] == core.PLAY:
+        now_played = points_after(seen.layout, played[1], played[2])
+        now_best = points_after(seen.layout, best[1], best[2])
+        if now_best - now_played >= MISTAKE_POINTS:
+            parts.append(f"scored {now_played} where {_name(best)} scored {now_best}")
+        threat_played, threat_best = _threat(seen, played), _threat(seen, best)
+        if threat_played >= 10 and threat_played - threat_best >= MISTAKE_POINTS:
+            parts.append(f"left {threat_played} on the ends for the next player")
+        kept = best[1]
+        if not parts and deducts and left is not None and kept != played[1] and kept in left:
+            pips = sum(core.PIPS[t] for t in left)
+            extra = core.round_to_five(pips) - core.round_to_five(pips - core.PIPS[kept])
+            if extra >= MISTAKE_POINTS:
+                parts.append(f"kept the {core.tile_name(kept)} to the end: -{extra}")
+    if parts:
+        return ", and ".join(parts)
+    if cost < MISTAKE_POINTS:
+        was = played_win + win_drop
+        return f"cut the chance of winning from {100 * was:.0f}% to {100 * played_win:.0f}%"
+    if exact:
+        return f"{_name(best)} makes {cost:.0f} more points against any defence"
+    return f"{_name(best)} is worth {cost:.1f} more points on average"
+
+
+def _name(move: CoreMove) -> str:
+    return str(Move.from_core(*move))
+
+
+# -- the whole game -----------------------------------------------------------------------
+
+def iter_decisions(game: GameState, seats: Iterable[int], samples: int = DEFAULT_SAMPLES
+                   ) -> Iterator[Decision]:
+    """Each decision of the given seats, in the order they were made (a worker can stop between them)."""
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    wanted = set(seats)
+    ends = hand_ends(game)  # what each seat still held at the end, for "kept the 6-6 to the end"
+    deducts = game.rules.end_of_hand == "deduct"
+    for h, m, table, played in walk(game):
+        seat = table.turn
+        if seat in wanted:
+            end = ends[h - 1]
+            left = end.hands[seat] if end.result is not None else None
+            yield _decide(seen_from_table(table, seat), h, m, played, samples, left, deducts)
+
+
+def summarize(decisions: Sequence[Decision], seat: int) -> Summary:
+    mine = [d for d in decisions if d.seat == seat]
+    choices = [d for d in mine if not d.forced]
+    mistakes = [d for d in choices if d.mistake]
+    accurate = sum(1 for d in choices if d.cost <= ACCURATE_WITHIN)
+    return Summary(seat=seat, decisions=len(mine), choices=len(choices), mistakes=len(mistakes),
+                   lost=_round(sum(d.cost for d in choices)),
+                   lost_to_mistakes=_round(sum(d.cost for d in mistakes)),
+                   accuracy=round(accurate / len(choices), 4) if choices else None)
+
+
+def analyse_game(game: GameState, seats: Iterable[int], samples: int = DEFAULT_SAMPLES,
+                 progress: Callable[[int, int], None] | None = None,
+                 stop: Callable[[], bool] | None = None) -> GameAnalysis:
+    """Analyse every decision of `seats`; `progress(done, total)` after each, `stop()` asked between them
+    (AnalysisStopped when it says so)."""
+    seats = tuple(sorted(set(seats)))
+    total = count_decisions(game, seats)
+    decisions: list[Decision] = []
+    for d in iter_decisions(game, seats, samples):
+        decisions.append(d)
+        if progress is not None:
+            progress(len(decisions), total)
+        if stop is not None and stop():
+            raise AnalysisStopped
+    hands = tuple(HandAnalysis(hand=h, summaries=tuple(summarize([d for d in decisions if d.hand == h], s)
+                                                       for s in seats))
+                  for h in range(1, len(game.log) + 1))
+    return GameAnalysis(samples=samples, seats=seats, decisions=tuple(decisions), hands=hands,
+                        game=tuple(summarize(decisions, s) for s in seats))

@@ -1,0 +1,345 @@
+"""The game history: every game played in the app, in one SQLite file in the user's data dir.
+
+The app saves the game after every move (an upsert by its id) and at its end; reviews store
+their analysis beside the game so a second review is instant. A database that is damaged is
+moved aside with a message and a new one started; nothing here ever raises into the game, and
+the autosave (ui/save.py) stands on its own whatever happens to the history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from allfives.bots.analysis import VERSION as ANALYSIS_VERSION
+from allfives.bots.analysis import GameAnalysis
+from allfives.engine import GameState, RecordError, replay, to_record
+from allfives.userdata import data_dir, write_atomically
+
+from .games import GameEntry, HandScore, Seat, Status, hand_scores, seats_of
+
+FILE_NAME = "history.sqlite3"
+
+# Each entry brings a database from the version before it to its own (user_version = its number).
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the games
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        players TEXT NOT NULL,
+        winner INTEGER,
+        scores TEXT NOT NULL,
+        hands TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        record TEXT NOT NULL
+    );
+    CREATE INDEX games_by_start ON games (started_at);
+    """,
+    # 2: analyses kept beside their game, for the record they were made from
+    """
+    CREATE TABLE analyses (
+        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        record_hash TEXT NOT NULL,
+        analysis TEXT NOT NULL,
+        PRIMARY KEY (game_id, key)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, hands, moves"
+
+T = TypeVar("T")
+
+
+class _Damaged(Exception):
+    """The file is not a database we can use: move it aside and start again."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _record_hash(record: Mapping[str, Any]) -> str:
+    """What an analysis was made from: the rules and every deal and move (not names or timestamps)."""
+    key = json.dumps([record.get("rules"), record.get("hands")], sort_keys=True)
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _analysis_key(samples: int, seats: Sequence[int]) -> str:
+    return f"v{ANALYSIS_VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
+
+
+class HistoryStore:
+    """The history database. Every method swallows database trouble: it sets `problem` (a message
+    for the player, told once through `take_problem`) and returns an empty answer instead."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory or data_dir()
+        self.problem: str | None = None
+        self._problem_new = False
+        self._ready = False  # opened, checked and migrated once
+        self._read_only = False  # made by a newer allfives: read what we can, never write
+        self._disabled = False  # damaged and could not be moved aside: leave it alone
+        self._lock = threading.RLock()  # the app's thread and a review worker may both use it
+
+    @property
+    def path(self) -> Path:
+        return self.directory / FILE_NAME
+
+    # -- writing ----------------------------------------------------------------------
+
+    def save_game(self, game_id: str, state: GameState, players: Sequence[Seat | Mapping[str, Any]],
+                  extra: Mapping[str, Any] | None = None, status: Status | None = None) -> bool:
+        """Insert or update a game (after every move and at its end); False when it could not be kept.
+
+        `players` are the seats in order (`Player.to_json()` dicts will do); `extra` goes into the
+        stored record (e.g. the setup, so an exported record resumes as a save does). The status is
+        `finished` once the game is won, else `playing` unless given.
+        """
+        seats = seats_of(players)
+        if len(seats) != state.rules.seats:
+            raise ValueError(f"{len(seats)} players for {state.rules.seats} seats")
+        record = to_record(state, **dict(extra or {}))
+        record["players"] = [s.model_dump() for s in seats]
+        if status is None:
+            status = "finished" if state.phase == "game_over" else "playing"
+        now = _now()
+        row = {
+            "id": game_id, "started_at": now, "updated_at": now, "status": status,
+            "rules": state.rules.model_dump_json(), "players": json.dumps(record["players"]),
+            "winner": state.winner, "scores": json.dumps(list(state.scores)),
+            "hands": json.dumps([h.model_dump() for h in hand_scores(state)]),
+            "moves": sum(len(h.moves) for h in state.log), "record": json.dumps(record),
+        }
+
+        def write(db: sqlite3.Connection) -> bool:
+            db.execute(
+                "INSERT INTO games (id, started_at, updated_at, status, rules, players, winner, scores,"
+                " hands, moves, record) VALUES (:id, :started_at, :updated_at, :status, :rules, :players,"
+                " :winner, :scores, :hands, :moves, :record) ON CONFLICT (id) DO UPDATE SET"
+                " updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
+                " players = excluded.players, winner = excluded.winner, scores = excluded.scores,"
+                " hands = excluded.hands, moves = excluded.moves, record = excluded.record", row)
+            return True
+
+        return self._run(write, False, writes=True)
+
+    def abandon(self, game_id: str) -> None:
+        """A game left unfinished for good (a new game started over it)."""
+        self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
+                                        " WHERE id = ? AND status = 'playing'", (_now(), game_id)),
+                  None, writes=True)
+
+    def delete(self, game_id: str) -> None:
+        self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True)
+
+    def save_analysis(self, game_id: str, analysis: GameAnalysis) -> bool:
+        """Keep an analysis beside its game (for the record as it is now); False if it could not be."""
+        def write(db: sqlite3.Connection) -> bool:
+            found = db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+            if found is None:
+                return False
+            db.execute("INSERT OR REPLACE INTO analyses (game_id, key, record_hash, analysis)"
+                       " VALUES (?, ?, ?, ?)",
+                       (game_id, _analysis_key(analysis.samples, analysis.seats),
+                        _record_hash(json.loads(found[0])), analysis.model_dump_json()))
+            return True
+
+        return self._run(write, False, writes=True)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def games(self, status: Status | None = None, limit: int | None = None) -> list[GameEntry]:
+        """Games, oldest first (a list of past games shows them the other way round), without records;
+        `limit` keeps the newest."""
+        sql = f"SELECT {_COLUMNS} FROM games"
+        args: list[Any] = []
+        if status is not None:
+            sql += " WHERE status = ?"
+            args.append(status)
+        sql += " ORDER BY started_at DESC, rowid DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return self._run(lambda db: self._entries(db.execute(sql, args).fetchall()[::-1]), [])
+
+    def game(self, game_id: str) -> GameEntry | None:
+        rows = self._run(lambda db: db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?",
+                                               (game_id,)).fetchall(), [])
+        entries = self._entries(rows)
+        return entries[0] if entries else None
+
+    def record(self, game_id: str) -> dict[str, Any] | None:
+        """The game's record (RECORD.md, with the players and any extra fields), or None."""
+        row = self._run(lambda db: db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone(),
+                        None)
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def load(self, game_id: str) -> GameState | None:
+        """The game itself, replayed from its record (None if it is not there or does not replay)."""
+        data = self.record(game_id)
+        if data is None:
+            return None
+        try:
+            return replay(data)[0]
+        except (RecordError, RecursionError):
+            return None
+
+    def export(self, game_id: str, path: Path) -> None:
+        """Write the game's record to a file (KeyError: no such game; OSError: the disk refused)."""
+        data = self.record(game_id)
+        if data is None:
+            raise KeyError(game_id)
+        write_atomically(path, json.dumps(data, indent=1) + "\n")
+
+    def analysis(self, game_id: str, samples: int, seats: Sequence[int]) -> GameAnalysis | None:
+        """A stored analysis made with these settings from the game's record as it is now."""
+        def read(db: sqlite3.Connection) -> tuple[str, str, str] | None:
+            return db.execute("SELECT a.analysis, a.record_hash, g.record FROM analyses a JOIN games g"
+                              " ON g.id = a.game_id WHERE a.game_id = ? AND a.key = ?",
+                              (game_id, _analysis_key(samples, seats))).fetchone()
+
+        row = self._run(read, None)
+        if row is None:
+            return None
+        text, made_from, record = row
+        try:
+            if _record_hash(json.loads(record)) != made_from:
+                return None  # the game went on since: analyse it again
+            return GameAnalysis.model_validate_json(text)
+        except (ValueError, ValidationError):
+            return None
+
+    def take_problem(self) -> str | None:
+        """A problem not yet told to the player (each is told once)."""
+        if self._problem_new:
+            self._problem_new = False
+            return self.problem
+        return None
+
+    # -- the database itself ----------------------------------------------------------
+
+    def _entries(self, rows: list[tuple]) -> list[GameEntry]:
+        out = []
+        for r in rows:
+            try:
+                out.append(GameEntry(
+                    id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
+                    rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
+                    hands=[HandScore.model_validate(h) for h in json.loads(r[8])], moves=r[9]))
+            except (ValueError, TypeError, ValidationError):
+                continue  # one unreadable row never hides the others
+        return out
+
+    def _tell(self, problem: str) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            self._problem_new = True
+
+    def _run(self, work: Callable[[sqlite3.Connection], T], failed: T, writes: bool = False) -> T:
+        with self._lock:
+            if self._disabled or (self._read_only and writes):
+                return failed
+            for attempt in (1, 2):
+                try:
+                    db = self._open()
+                    try:
+                        with db:
+                            return work(db)
+                    finally:
+                        db.close()
+                except (_Damaged, sqlite3.DatabaseError) as e:
+                    code = getattr(e, "sqlite_errorcode", None)
+                    if not isinstance(e, _Damaged) and (code is None or code & 0xFF not in _CORRUPT):
+                        self._tell(f"The game history could not be used ({e}). Play goes on.")
+                        return failed  # busy, locked, read-only, disk full: not the file's fault
+                    if attempt == 2 or not self._move_aside(e):
+                        return failed
+                except OSError as e:
+                    self._tell(f"The game history could not be used ({e.strerror or e}). Play goes on.")
+                    return failed
+            return failed
+
+    def _open(self) -> sqlite3.Connection:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=2.0)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            if not self._ready:
+                self._prepare(db)
+                self._ready = True
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _prepare(self, db: sqlite3.Connection) -> None:
+        """Check the file once and bring its schema up to date."""
+        check = db.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise _Damaged(f"integrity check: {check[0] if check else 'no answer'}")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            self._read_only = True
+            self._tell(f"The game history was made by a newer version of allfives (schema {version}); "
+                       "it is left as it is and games are not added to it.")
+            return
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise _Damaged("it holds tables of something else")
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            try:
+                db.executescript(f"BEGIN; {MIGRATIONS[number - 1]} PRAGMA user_version = {number}; COMMIT;")
+            except sqlite3.OperationalError as e:
+                db.rollback()
+                if "already exists" in str(e) or "no such" in str(e):
+                    raise _Damaged(f"schema {version} does not look like ours ({e})") from None
+                raise
+        found = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"games", "analyses"} <= found:
+            raise _Damaged("tables are missing")
+
+    def _move_aside(self, why: Exception) -> bool:
+        """Rename the damaged file and its journal to history.corrupt-<time>.sqlite3 (False: it cannot be)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.directory / f"history.corrupt-{stamp}.sqlite3"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.directory / f"history.corrupt-{stamp}-{n}.sqlite3"
+        try:
+            os.replace(self.path, target)
+            for suffix in ("-journal", "-wal", "-shm"):
+                side = Path(str(self.path) + suffix)
+                if side.exists():
+                    os.replace(side, Path(str(target) + suffix))
+        except OSError as e:
+            self._disabled = True
+            self._tell(f"The game history is damaged ({why}) and could not be moved aside "
+                       f"({e.strerror or e}); games are not added to it. Play goes on.")
+            return False
+        self._ready = False
+        self._tell(f"The game history was damaged ({why}); it was moved to {target} and a new one started.")
+        return True

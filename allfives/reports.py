@@ -1,0 +1,160 @@
+"""`allfives review FILE` and `allfives stats`: a game's analysis and the history's figures, text or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import stat
+import sys
+from typing import Any
+
+from allfives.engine import GameState, RecordError, replay
+
+# A very long game's record is a few hundred kB; anything past this is not a record.
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
+    """The game in a record file and the record itself; RecordError with one line on any problem.
+
+    NOTE: the `harden` helper is adding one safe reader for every command that opens a record;
+    until it lands this one refuses what is not a regular file (without blocking on a FIFO) and
+    reads at most MAX_RECORD_BYTES. Replace it with that reader when it is on main.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path}: not a regular file")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: {info.st_size} bytes is too big for a game record "
+                              f"(a long game takes well under {MAX_RECORD_BYTES // 2**20} MB)")
+        chunks, size = [], 0
+        while size <= MAX_RECORD_BYTES and (chunk := os.read(fd, 1 << 16)):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: too big for a game record")
+    raw = b"".join(chunks)
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not UTF-8 text") from None
+    except ValueError as e:
+        raise RecordError(f"{path}: not valid JSON: {e}") from None
+    except RecursionError:
+        raise RecordError(f"{path}: nested too deeply to be a game record") from None
+    try:
+        return replay(data)[0], data
+    except RecursionError:
+        raise RecordError(f"{path}: nested too deeply to be a game record") from None
+
+
+def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
+    """The seats a review looks at by default: the people named in the record, else every seat."""
+    players = record.get("players")
+    if isinstance(players, list) and len(players) == seats:
+        people = tuple(s for s, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "person")
+        if people:
+            return people
+    return tuple(range(seats))
+
+
+def _review_text(game: GameState, analysis: Any) -> str:
+    rules = game.rules
+    lines = [f"{rules.seats} seats, target {rules.target}, {game.hand_number} hands; "
+             f"{analysis.samples} deals sampled a decision; seats {', '.join(map(str, analysis.seats))}"]
+
+    def summary(s: Any) -> str:
+        acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
+        return (f"seat {s.seat}: {s.choices} choices of {s.decisions} moves, {s.mistakes} mistakes, "
+                f"{s.lost_to_mistakes:g} points lost to them ({s.lost:g} in all), accuracy {acc}")
+
+    for hand in analysis.hands:
+        lines.append(f"hand {hand.hand}")
+        for s in hand.summaries:
+            lines.append("  " + summary(s))
+        for d in analysis.decisions:
+            if d.hand == hand.hand and d.mistake:
+                exact = " (exact)" if d.exact else ""
+                lines.append(f"    move {d.move}, seat {d.seat}: {d.played} ({d.played_points:+g}) "
+                             f"instead of {d.best} ({d.best_points:+g}), -{d.cost:g}{exact}: {d.reason}")
+    lines.append("game")
+    lines.extend("  " + summary(s) for s in analysis.game)
+    return "\n".join(lines)
+
+
+def review_main(argv: list[str]) -> int:
+    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
+
+    parser = argparse.ArgumentParser(
+        prog="allfives review", description="The hard bot's judgement of every decision in a game record.")
+    parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--all-seats", action="store_true",
+                        help="analyse every seat (default: the people named in the record, else every seat)")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"deals sampled a decision (default {DEFAULT_SAMPLES})")
+    args = parser.parse_args(argv)
+    if args.samples < 1:
+        parser.error("--samples must be at least 1")
+    try:
+        game, record = read_record(args.file)
+    except RecordError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
+    analysis = analyse_game(game, seats, args.samples)
+    print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
+    return 0
+
+
+def _stats_text(stats: Any) -> str:
+    def rate(r: Any) -> str:
+        if not r.games:
+            return "no finished games"
+        lo, hi = r.ci95
+        return (f"{r.wins} of {r.games} won, {100 * r.win_rate:.0f}% "
+                f"(95% interval {100 * lo:.0f}-{100 * hi:.0f}%)")
+
+    lines = [f"overall: {rate(stats.overall)}; {stats.abandoned} abandoned, {stats.playing} in play"]
+    for t in stats.by_table:
+        table = f"{t.seats} seats" + (", partners" if t.partnership else "")
+        lines.append(f"  v {t.opponents} ({table}): {rate(t)}")
+    if stats.hands:
+        lines.append(f"hands: {stats.hands}, {stats.points_per_hand:+g} points a hand"
+                     + (f", {stats.average_deduction:g} deducted a hand on average"
+                        if stats.average_deduction is not None else ""))
+    if stats.best_hand is not None:
+        b = stats.best_hand
+        lines.append(f"best hand: {b.gain:+d} (hand {b.hand} of the game of {b.started_at[:10]})")
+    s = stats.streaks
+    now = (f"{s.current} won in a row" if s.current > 0
+           else f"{-s.current} lost in a row" if s.current else "none")
+    lines.append(f"streaks: now {now}; longest {s.longest_wins} won, {s.longest_losses} lost")
+    return "\n".join(lines)
+
+
+def stats_main(argv: list[str]) -> int:
+    from allfives.history import HistoryStore
+    from allfives.history.stats import compute
+
+    parser = argparse.ArgumentParser(prog="allfives stats",
+                                     description="Your games against the bots, from the game history.")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    store = HistoryStore()
+    stats = compute(store.games())
+    problem = store.take_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+    print(stats.model_dump_json(indent=1) if args.json else _stats_text(stats))
+    return 0

@@ -1,0 +1,30 @@
+"""Fixtures shared by every test folder: whole games played by quick bots from a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from allfives.bots import make_bot
+from allfives.engine import GameState, Rules
+
+
+def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "medium"),
+                stop_after: int | None = None, **rules: object) -> GameState:
+    """A game played to its end (or `stop_after` moves) by bots of the given levels, seat after seat."""
+    state = GameState.new(Rules(seats=seats, **rules), seed=seed)
+    bots = [make_bot(levels[s % len(levels)], seed=seed * 10 + s) for s in range(seats)]
+    moves = 0
+    while state.phase != "game_over" and (stop_after is None or moves < stop_after):
+        if state.phase == "hand_over":
+            state, _ = state.next_hand()
+            continue
+        state, _ = state.apply(bots[state.turn].choose(state.view(state.turn)))
+        moves += 1
+    return state
+
+
+@pytest.fixture
+def play_game() -> Callable[..., GameState]:
+    return seeded_game
