@@ -90,6 +90,8 @@ class HistoryStore:
     """The history database. Every method swallows database trouble: it sets `problem` (a message
     for the player, told once through `take_problem`) and returns an empty answer instead."""
 
+    busy_timeout = 2.0  # seconds to wait for another window's write
+
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or data_dir()
         self.problem: str | None = None
@@ -274,18 +276,19 @@ class HistoryStore:
                 except (_Damaged, sqlite3.DatabaseError) as e:
                     code = getattr(e, "sqlite_errorcode", None)
                     if not isinstance(e, _Damaged) and (code is None or code & 0xFF not in _CORRUPT):
-                        self._tell(f"The game history could not be used ({e}). Play goes on.")
+                        self._tell(f"The game history ({self.path}) could not be used ({e}). Play goes on.")
                         return failed  # busy, locked, read-only, disk full: not the file's fault
                     if attempt == 2 or not self._move_aside(e):
                         return failed
                 except OSError as e:
-                    self._tell(f"The game history could not be used ({e.strerror or e}). Play goes on.")
+                    self._tell(f"The game history ({self.path}) could not be used ({e.strerror or e}). "
+                               "Play goes on.")
                     return failed
             return failed
 
     def _open(self) -> sqlite3.Connection:
         self.directory.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=2.0)
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout)
         try:
             db.execute("PRAGMA foreign_keys = ON")
             if not self._ready:

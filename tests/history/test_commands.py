@@ -1,0 +1,91 @@
+"""`allfives review FILE` and `allfives stats`: JSON for scripts, text for people, one line for a bad file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from allfives.cli import main
+from allfives.engine import GameState, to_record
+from allfives.history import HistoryStore
+
+Game = Callable[..., GameState]
+
+
+@pytest.fixture
+def record_file(tmp_path: Path, play_game: Game, players: Callable[..., list[dict]]) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_record(play_game(31, stop_after=40), players=players("medium"))))
+    return path
+
+
+def test_review_json_has_every_decision_of_the_person(record_file: Path,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    assert main(["review", str(record_file), "--json", "--samples", "3"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["seats"] == [0] and doc["samples"] == 3 and doc["decisions"]
+    for d in doc["decisions"]:
+        assert d["seat"] == 0 and {"played", "best", "played_points", "best_points", "cost"} <= d.keys()
+        if not d["forced"]:
+            assert d["cost"] == pytest.approx(d["best_points"] - d["played_points"], abs=0.011)
+    assert doc["game"][0]["decisions"] == len(doc["decisions"])
+
+
+def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["review", str(record_file), "--json", "--all-seats", "--samples", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["seats"] == [0, 1]
+    assert main(["review", str(record_file), "--samples", "2"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("2 seats") and "\ngame\n  seat 0: " in text and "accuracy" in text
+
+
+@pytest.mark.parametrize("content, says", [
+    ("{ not json", "not valid JSON"),
+    (json.dumps({"format": "allfives-record/1", "hands": [{"hands": [["6-6"]], "leader": 0}]}), "hand 1"),
+    (None, "not a regular file"),
+])
+def test_a_bad_record_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                             content: str | None, says: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_text(content)
+    assert main(["review", str(path)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and says in out.err and out.err.count("\n") == 1
+
+
+def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    run = subprocess.run([sys.executable, "-c", "from allfives.cli import main; raise SystemExit(main())",
+                          "review", str(fifo)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.strip().endswith("not a regular file")
+
+
+def test_stats_json_counts_the_history(data_dir: Path, play_game: Game, players: Callable[..., list[dict]],
+                                       capsys: pytest.CaptureFixture) -> None:
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"]["games"] == 0
+    HistoryStore().save_game("g", play_game(32, target=60), players("easy"))
+    assert main(["stats", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["overall"]["games"] == 1 and doc["by_table"][0]["opponents"] == "easy"
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out.startswith("overall: ")
+
+
+def test_stats_on_a_damaged_history_says_so_and_goes_on(data_dir: Path,
+                                                        capsys: pytest.CaptureFixture) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "history.sqlite3").write_text("garbage" * 100)
+    assert main(["stats"]) == 0
+    out = capsys.readouterr()
+    assert "moved to" in out.err and out.out.startswith("overall: no finished games")

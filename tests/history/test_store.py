@@ -1,0 +1,179 @@
+"""The history database: games kept move by move, analyses beside them, damage moved aside, migrations."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from allfives.bots.analysis import analyse_game
+from allfives.engine import GameState, replay, to_record
+from allfives.history import HistoryStore
+from allfives.history.store import MIGRATIONS, SCHEMA_VERSION
+
+Game = Callable[..., GameState]
+
+
+def save_every_move(store: HistoryStore, game_id: str, game: GameState, players: list[dict]) -> None:
+    """Save the game the way the app does: after every move (here, every prefix of its record)."""
+    record = to_record(game)
+    for h, hand in enumerate(record["hands"]):
+        for m in range(len(hand["moves"]) + 1):
+            cut = dict(record, hands=record["hands"][:h] + [dict(hand, moves=hand["moves"][:m])])
+            assert store.save_game(game_id, replay(cut)[0], players)
+
+
+def test_a_game_saved_after_every_move_is_one_row_that_replays(store: HistoryStore, play_game: Game,
+                                                               players: Callable[..., list[dict]]) -> None:
+    game = play_game(21, target=100)
+    save_every_move(store, "g1", game, players("medium"))
+    [entry] = store.games()
+    assert entry.id == "g1" and entry.status == "finished" and entry.winner == game.winner
+    assert entry.scores == game.scores and entry.moves == sum(len(h.moves) for h in game.log)
+    assert [p.label for p in entry.players] == ["person", "medium"] and entry.opponents == "medium"
+    assert entry.started_at <= entry.updated_at
+    assert store.load("g1") == game
+    assert store.record("g1")["players"][0]["kind"] == "person"
+    assert entry.hands[-1].scores == game.scores and len(entry.hands) == game.hand_number
+
+
+def test_games_in_play_and_abandoned(store: HistoryStore, play_game: Game, players: Callable[..., list[dict]]
+                                     ) -> None:
+    store.save_game("old", play_game(1, stop_after=10), players("easy"))
+    store.save_game("new", play_game(2, stop_after=5), players("hard"))
+    store.abandon("old")
+    store.abandon("missing")  # nothing there: nothing happens
+    assert {g.id: g.status for g in store.games()} == {"old": "abandoned", "new": "playing"}
+    assert [g.id for g in store.games(status="playing")] == ["new"]
+    assert [g.id for g in store.games()] == ["old", "new"] and [g.id for g in store.games(limit=1)] == ["new"]
+    store.delete("new")
+    assert [g.id for g in store.games()] == ["old"] and store.take_problem() is None
+
+
+def test_an_analysis_is_kept_for_the_record_it_was_made_from(store: HistoryStore, play_game: Game,
+                                                             players: Callable[..., list[dict]]) -> None:
+    early = play_game(3, stop_after=12)
+    store.save_game("g", early, players("medium"))
+    analysis = analyse_game(early, [0], samples=2)
+    assert store.save_analysis("g", analysis)
+    assert store.analysis("g", 2, [0]) == analysis
+    assert store.analysis("g", 3, [0]) is None and store.analysis("g", 2, [0, 1]) is None
+    store.save_game("g", play_game(3, stop_after=14), players("medium"))
+    assert store.analysis("g", 2, [0]) is None  # the game went on: analyse it again
+    assert not store.save_analysis("nothing", analysis)
+
+
+def test_export_writes_a_record_that_replays(store: HistoryStore, play_game: Game, tmp_path: Path,
+                                             players: Callable[..., list[dict]]) -> None:
+    game = play_game(4, target=80)
+    store.save_game("g", game, players("easy"), extra={"bot_delay": 0.5})
+    out = tmp_path / "out" / "game.json"
+    store.export("g", out)
+    data = json.loads(out.read_text())
+    assert replay(data)[0] == game and data["bot_delay"] == 0.5
+    with pytest.raises(KeyError):
+        store.export("nothing", out)
+
+
+def test_a_corrupt_database_is_moved_aside_and_the_store_keeps_working(
+        data_dir: Path, play_game: Game, players: Callable[..., list[dict]]) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "history.sqlite3").write_bytes(b"this is no database " * 200)
+    store = HistoryStore()
+    game = play_game(5, stop_after=20)
+    assert store.save_game("in play", game, players("hard"))
+    problem = store.take_problem()
+    assert problem is not None and "moved to" in problem and store.take_problem() is None
+    [aside] = data_dir.glob("history.corrupt-*.sqlite3")
+    assert aside.read_bytes().startswith(b"this is no database")
+    assert [g.id for g in store.games()] == ["in play"] and store.load("in play") == game
+
+
+def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_game: Game,
+                                                          players: Callable[..., list[dict]]) -> None:
+    store = HistoryStore()
+    for n in range(30):  # a few pages of games
+        store.save_game(f"old {n}", play_game(n, stop_after=30), players("easy"))
+    path = data_dir / "history.sqlite3"
+    raw = bytearray(path.read_bytes())
+    raw[4096:] = b"\xff" * (len(raw) - 4096)  # every page past the first is garbage
+    path.write_bytes(bytes(raw))
+    game = play_game(99, stop_after=25)
+    assert HistoryStore().save_game("in play", game, players("easy"))  # the app's next start
+    assert list(data_dir.glob("history.corrupt-*.sqlite3"))
+    assert HistoryStore().load("in play") == game
+
+
+def test_a_database_of_something_else_is_moved_aside(data_dir: Path, play_game: Game,
+                                                     players: Callable[..., list[dict]]) -> None:
+    data_dir.mkdir(parents=True)
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+    db.close()
+    store = HistoryStore()
+    assert store.save_game("g", play_game(6, stop_after=5), players("easy"))
+    assert "something else" in (store.take_problem() or "")
+    assert len(list(data_dir.glob("history.corrupt-*.sqlite3"))) == 1
+
+
+def test_a_newer_database_is_read_but_never_written(data_dir: Path, play_game: Game,
+                                                   players: Callable[..., list[dict]]) -> None:
+    HistoryStore().save_game("kept", play_game(7, stop_after=5), players("easy"))
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    store = HistoryStore()
+    assert [g.id for g in store.games()] == ["kept"]
+    assert "newer version" in (store.take_problem() or "")
+    assert not store.save_game("new", play_game(8, stop_after=5), players("easy"))
+    assert [g.id for g in store.games()] == ["kept"] and not list(data_dir.glob("history.corrupt-*"))
+
+
+def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_game: Game,
+                                                         players: Callable[..., list[dict]]) -> None:
+    game = play_game(9, stop_after=15)
+    HistoryStore().save_game("g", game, players("medium"))
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:
+        row = db.execute("SELECT * FROM games").fetchone()
+    db.close()
+    (data_dir / "history.sqlite3").unlink()
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:  # the file as version 1 left it
+        db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
+        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", row)
+    db.close()
+    store = HistoryStore()
+    assert [g.id for g in store.games()] == ["g"] and store.load("g") == game
+    assert store.save_analysis("g", analyse_game(game, [0], samples=1))
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    assert store.take_problem() is None
+
+
+def test_a_busy_database_is_told_and_left_alone(data_dir: Path, play_game: Game,
+                                                players: Callable[..., list[dict]],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    store = HistoryStore()
+    store.save_game("g", play_game(10, stop_after=5), players("easy"))
+    monkeypatch.setattr(HistoryStore, "busy_timeout", 0.05)
+    other = sqlite3.connect(data_dir / "history.sqlite3", isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")  # another window in the middle of a write
+        assert not store.save_game("g", play_game(10, stop_after=8), players("easy"))
+        assert "locked" in (store.take_problem() or "")
+    finally:
+        other.close()
+    assert not list(data_dir.glob("history.corrupt-*"))
+    assert store.save_game("g", play_game(10, stop_after=8), players("easy"))
+
+
+def test_a_data_dir_that_cannot_be_made_is_told_not_raised(data_dir: Path, play_game: Game,
+                                                           players: Callable[..., list[dict]]) -> None:
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.write_text("a file where the data folder should be")
+    store = HistoryStore()
+    assert not store.save_game("g", play_game(11, stop_after=3), players("easy"))
+    assert store.games() == [] and store.take_problem() is not None
