@@ -8,6 +8,7 @@ the autosave (ui/save.py) stands on its own whatever happens to the history.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -100,6 +101,7 @@ class HistoryStore:
         self._read_only = False  # made by a newer allfives: read what we can, never write
         self._disabled = False  # damaged and could not be moved aside: leave it alone
         self._lock = threading.RLock()  # the app's thread and a review worker may both use it
+        self._db: sqlite3.Connection | None = None
 
     @property
     def path(self) -> Path:
@@ -261,6 +263,17 @@ class HistoryStore:
             self.problem = problem
             self._problem_new = True
 
+    def close(self) -> None:
+        """Let go of the database file (the app calls this as it exits; using the store opens it again)."""
+        with self._lock:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
     def _run(self, work: Callable[[sqlite3.Connection], T], failed: T, writes: bool = False) -> T:
         with self._lock:
             if self._disabled or (self._read_only and writes):
@@ -268,35 +281,44 @@ class HistoryStore:
             for attempt in (1, 2):
                 try:
                     db = self._open()
-                    try:
-                        with db:
-                            return work(db)
-                    finally:
-                        db.close()
+                    with db:
+                        return work(db)
                 except (_Damaged, sqlite3.DatabaseError) as e:
                     code = getattr(e, "sqlite_errorcode", None)
                     if not isinstance(e, _Damaged) and (code is None or code & 0xFF not in _CORRUPT):
                         self._tell(f"The game history ({self.path}) could not be used ({e}). Play goes on.")
                         return failed  # busy, locked, read-only, disk full: not the file's fault
+                    self._drop()
                     if attempt == 2 or not self._move_aside(e):
                         return failed
                 except OSError as e:
+                    self._drop()
                     self._tell(f"The game history ({self.path}) could not be used ({e.strerror or e}). "
                                "Play goes on.")
                     return failed
             return failed
 
     def _open(self) -> sqlite3.Connection:
+        """The store's one connection, opened (and the file checked and migrated) on first use."""
+        if self._db is not None:
+            return self._db
         self.directory.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=self.busy_timeout)
+        # One connection for the store's life, shared by the app's thread and a review worker under
+        # the lock: with WAL, a commit after every move need not wait for the disk (a crash may lose
+        # the last moves' rows, never the file; the autosave has those moves anyway).
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout, check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
             if not self._ready:
                 self._prepare(db)
                 self._ready = True
+            if not self._read_only:
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
             db.close()
             raise
+        self._db = db
         return db
 
     def _prepare(self, db: sqlite3.Connection) -> None:

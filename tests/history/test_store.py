@@ -97,6 +97,7 @@ def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_g
     store = HistoryStore()
     for n in range(30):  # a few pages of games
         store.save_game(f"old {n}", play_game(n, stop_after=30), players("easy"))
+    store.close()  # the app ends
     path = data_dir / "history.sqlite3"
     raw = bytearray(path.read_bytes())
     raw[4096:] = b"\xff" * (len(raw) - 4096)  # every page past the first is garbage
@@ -121,7 +122,9 @@ def test_a_database_of_something_else_is_moved_aside(data_dir: Path, play_game: 
 
 def test_a_newer_database_is_read_but_never_written(data_dir: Path, play_game: Game,
                                                    players: Callable[..., list[dict]]) -> None:
-    HistoryStore().save_game("kept", play_game(7, stop_after=5), players("easy"))
+    first = HistoryStore()
+    first.save_game("kept", play_game(7, stop_after=5), players("easy"))
+    first.close()
     with sqlite3.connect(data_dir / "history.sqlite3") as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
@@ -135,7 +138,9 @@ def test_a_newer_database_is_read_but_never_written(data_dir: Path, play_game: G
 def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_game: Game,
                                                          players: Callable[..., list[dict]]) -> None:
     game = play_game(9, stop_after=15)
-    HistoryStore().save_game("g", game, players("medium"))
+    first = HistoryStore()
+    first.save_game("g", game, players("medium"))
+    first.close()
     with sqlite3.connect(data_dir / "history.sqlite3") as db:
         row = db.execute("SELECT * FROM games").fetchone()
     db.close()

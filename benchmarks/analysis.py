@@ -1,0 +1,116 @@
+"""How long a game review takes: whole 2-seat games analysed at the default depth, and the history's cost.
+
+    python benchmarks/analysis.py             # 5 games, seat 0 (the person) and every seat
+    python benchmarks/analysis.py --quick     # 1 game, for a smoke run
+    python benchmarks/analysis.py --noise 20  # also: how much a cost moves between sampling seeds
+
+Each game is a person's game against the hard bot: seat 0 is played by the medium bot (a
+person's stand-in), seat 1 by hard at a fixed search size. The time is for one core (this
+process alone). The history part times `HistoryStore.save_game`, which the app calls after
+every move, at the end of a whole game (the record at its longest).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from allfives.bots import make_bot
+from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game, judge
+from allfives.bots.knowledge import legal_moves, seen_from_table
+from allfives.engine import GameState, Rules
+from allfives.engine.positions import walk
+from allfives.history import HistoryStore
+
+
+def person_v_hard(seed: int) -> GameState:
+    state = GameState.new(Rules(seats=2), seed=seed)
+    bots = [make_bot("medium", seed=seed), make_bot("hard", seed=seed + 1, simulations=40)]
+    while state.phase != "game_over":
+        if state.phase == "hand_over":
+            state, _ = state.next_hand()
+        else:
+            state, _ = state.apply(bots[state.turn].choose(state.view(state.turn)))
+    return state
+
+
+def time_games(games: list[GameState], seats: tuple[int, ...], samples: int) -> None:
+    label = "seat 0" if seats == (0,) else "every seat"
+    per_game, per_decision = [], []
+    for n, game in enumerate(games, start=1):
+        start = time.perf_counter()
+        analysis = analyse_game(game, seats, samples)
+        seconds = time.perf_counter() - start
+        decisions = len(analysis.decisions)
+        choices = sum(s.choices for s in analysis.game)
+        exact = sum(1 for d in analysis.decisions if d.exact and not d.forced)
+        per_game.append(seconds)
+        per_decision.append(seconds / decisions)
+        print(f"  game {n} ({label}): {game.hand_number} hands, {decisions} decisions ({choices} choices, "
+              f"{exact} exact), {seconds:.1f} s, {1000 * seconds / decisions:.0f} ms a decision, "
+              f"{1000 * seconds / max(1, choices):.0f} ms a choice", flush=True)
+    print(f"{label}, {samples} samples: median {statistics.median(per_game):.1f} s a game "
+          f"(worst {max(per_game):.1f} s), {1000 * statistics.median(per_decision):.0f} ms a decision")
+
+
+def noise(games: list[GameState], count: int, samples: int) -> None:
+    """Spread of a choice's cost over 5 sampling seeds: what a mark's 5-point line has to clear."""
+    rng = random.Random(1)
+    spots = [(table.copy(), move) for game in games for _, _, table, move in walk(game)
+             if table.turn == 0 and len(table.legal_moves()) > 1]
+    spreads = []
+    for table, played in rng.sample(spots, min(count, len(spots))):
+        seen = seen_from_table(table, table.turn)
+        moves = legal_moves(seen)
+        costs = []
+        for seed in range(5):
+            values, exact = judge(seen, moves, samples, random.Random(seed))
+            if exact:
+                break
+            points = [p for p, _ in values]
+            costs.append(max(points) - points[moves.index(played)])
+        if len(costs) == 5:
+            spreads.append(statistics.stdev(costs))
+    print(f"cost spread between sampling seeds, {samples} samples, {len(spreads)} choices: "
+          f"median sd {statistics.median(spreads):.2f} points, 90th percentile "
+          f"{sorted(spreads)[int(0.9 * (len(spreads) - 1))]:.2f}")
+
+
+def history_saves(game: GameState) -> None:
+    players = [{"name": "You", "kind": "person"}, {"name": "Ben", "kind": "bot", "level": "hard"}]
+    with tempfile.TemporaryDirectory() as d:
+        store = HistoryStore(Path(d))
+        times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            store.save_game("g", game, players)
+            times.append(time.perf_counter() - start)
+    moves = sum(len(h.moves) for h in game.log)
+    print(f"history: save_game at the end of a {moves}-move game, "
+          f"median {1000 * statistics.median(times):.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one game")
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--noise", type=int, default=0, help="choices to re-judge with other seeds")
+    args = parser.parse_args()
+    count = 1 if args.quick else args.games
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    games = [person_v_hard(seed) for seed in range(1, count + 1)]
+    time_games(games, (0,), args.samples)
+    time_games(games, (0, 1), args.samples)
+    if args.noise:
+        noise(games, args.noise, args.samples)
+    history_saves(games[0])
+
+
+if __name__ == "__main__":
+    main()
