@@ -76,7 +76,7 @@ def _review_text(game: GameState, analysis: Any) -> str:
     def summary(s: Any) -> str:
         acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
         return (f"seat {s.seat}: {s.choices} choices of {s.decisions} moves, {s.mistakes} mistakes, "
-                f"{s.lost_to_mistakes:g} points lost to them ({s.lost:g} in all), accuracy {acc}")
+                f"{s.lost_to_mistakes:.1f} points lost to them ({s.lost:.1f} in all), accuracy {acc}")
 
     for hand in analysis.hands:
         lines.append(f"hand {hand.hand}")
@@ -85,8 +85,8 @@ def _review_text(game: GameState, analysis: Any) -> str:
         for d in analysis.decisions:
             if d.hand == hand.hand and d.mistake:
                 exact = " (exact)" if d.exact else ""
-                lines.append(f"    move {d.move}, seat {d.seat}: {d.played} ({d.played_points:+g}) "
-                             f"instead of {d.best} ({d.best_points:+g}), -{d.cost:g}{exact}: {d.reason}")
+                lines.append(f"    move {d.move}, seat {d.seat}: {d.played} ({d.played_points:+.1f}) "
+                             f"instead of {d.best} ({d.best_points:+.1f}), -{d.cost:.1f}{exact}: {d.reason}")
     lines.append("game")
     lines.extend("  " + summary(s) for s in analysis.game)
     return "\n".join(lines)

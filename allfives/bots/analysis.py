@@ -280,17 +280,21 @@ def summarize(decisions: Sequence[Decision], seat: int) -> Summary:
 def analyse_game(game: GameState, seats: Iterable[int], samples: int = DEFAULT_SAMPLES,
                  progress: Callable[[int, int], None] | None = None,
                  stop: Callable[[], bool] | None = None) -> GameAnalysis:
-    """Analyse every decision of `seats`; `progress(done, total)` after each, `stop()` asked between them
-    (AnalysisStopped when it says so)."""
+    """Analyse every decision of `seats`; `progress(done, total)` after each, and `stop()` asked before
+    each (AnalysisStopped when it says so)."""
     seats = tuple(sorted(set(seats)))
     total = count_decisions(game, seats)
     decisions: list[Decision] = []
-    for d in iter_decisions(game, seats, samples):
+    pending = iter_decisions(game, seats, samples)
+    while True:
+        if stop is not None and stop():
+            raise AnalysisStopped
+        d = next(pending, None)
+        if d is None:
+            break
         decisions.append(d)
         if progress is not None:
             progress(len(decisions), total)
-        if stop is not None and stop():
-            raise AnalysisStopped
     hands = tuple(HandAnalysis(hand=h, summaries=tuple(summarize([d for d in decisions if d.hand == h], s)
                                                        for s in seats))
                   for h in range(1, len(game.log) + 1))

@@ -151,6 +151,13 @@ class HistoryStore:
                                         " WHERE id = ? AND status = 'playing'", (_now(), game_id)),
                   None, writes=True)
 
+    def abandon_others(self, keep: str | None) -> None:
+        """Every game still marked in play but `keep` is abandoned (at start: the window that played
+        it was closed without finishing it, and only `keep` is resumed)."""
+        self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
+                                        " WHERE status = 'playing' AND id IS NOT ?", (_now(), keep)),
+                  None, writes=True)
+
     def delete(self, game_id: str) -> None:
         self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True)
 

@@ -37,6 +37,15 @@ def test_review_json_has_every_decision_of_the_person(record_file: Path,
     assert doc["game"][0]["decisions"] == len(doc["decisions"])
 
 
+def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["review", str(record_file), "--json", "--samples", "2"]) == 0
+    here = capsys.readouterr().out
+    run = subprocess.run([sys.executable, "-c", "from allfives.cli import main; raise SystemExit(main())",
+                          "review", str(record_file), "--json", "--samples", "2"], capture_output=True,
+                         text=True, timeout=120, env=dict(os.environ, PYTHONHASHSEED="12345"))
+    assert run.returncode == 0 and run.stdout == here
+
+
 def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["review", str(record_file), "--json", "--all-seats", "--samples", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["seats"] == [0, 1]

@@ -49,8 +49,12 @@ def test_games_in_play_and_abandoned(store: HistoryStore, play_game: Game, playe
     assert {g.id: g.status for g in store.games()} == {"old": "abandoned", "new": "playing"}
     assert [g.id for g in store.games(status="playing")] == ["new"]
     assert [g.id for g in store.games()] == ["old", "new"] and [g.id for g in store.games(limit=1)] == ["new"]
+    store.save_game("third", play_game(3, stop_after=5), players("hard"))
+    store.abandon_others(keep="third")
+    statuses = {g.id: g.status for g in store.games()}
+    assert statuses == {"old": "abandoned", "new": "abandoned", "third": "playing"}
     store.delete("new")
-    assert [g.id for g in store.games()] == ["old"] and store.take_problem() is None
+    assert [g.id for g in store.games()] == ["old", "third"] and store.take_problem() is None
 
 
 def test_an_analysis_is_kept_for_the_record_it_was_made_from(store: HistoryStore, play_game: Game,
