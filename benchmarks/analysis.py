@@ -5,9 +5,10 @@
     python benchmarks/analysis.py --noise 20  # also: how much a cost moves between sampling seeds
 
 Each game is a person's game against the hard bot: seat 0 is played by the medium bot (a
-person's stand-in), seat 1 by hard at a fixed search size. The time is for one core (this
-process alone). The history part times `HistoryStore.save_game`, which the app calls after
-every move, at the end of a whole game (the record at its longest).
+person's stand-in), seat 1 by hard at a fixed search size. The analysis runs on one core; its
+CPU time is what a quiet machine's clock would show, and the wall clock is printed beside it.
+The history part times `HistoryStore.save_game`, which the app calls after every move, at the
+end of a whole game (the record at its longest).
 """
 
 from __future__ import annotations
@@ -40,22 +41,26 @@ def person_v_hard(seed: int) -> GameState:
 
 
 def time_games(games: list[GameState], seats: tuple[int, ...], samples: int) -> None:
+    """Seconds of CPU (this process on one core: what a quiet machine's clock would show) and of the
+    wall clock (which a busy machine stretches)."""
     label = "seat 0" if seats == (0,) else "every seat"
-    per_game, per_decision = [], []
+    per_game, per_decision, walls = [], [], []
     for n, game in enumerate(games, start=1):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         analysis = analyse_game(game, seats, samples)
-        seconds = time.perf_counter() - start
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         decisions = len(analysis.decisions)
         choices = sum(s.choices for s in analysis.game)
         exact = sum(1 for d in analysis.decisions if d.exact and not d.forced)
-        per_game.append(seconds)
-        per_decision.append(seconds / decisions)
+        per_game.append(cpu)
+        per_decision.append(cpu / decisions)
+        walls.append(wall)
         print(f"  game {n} ({label}): {game.hand_number} hands, {decisions} decisions ({choices} choices, "
-              f"{exact} exact), {seconds:.1f} s, {1000 * seconds / decisions:.0f} ms a decision, "
-              f"{1000 * seconds / max(1, choices):.0f} ms a choice", flush=True)
-    print(f"{label}, {samples} samples: median {statistics.median(per_game):.1f} s a game "
-          f"(worst {max(per_game):.1f} s), {1000 * statistics.median(per_decision):.0f} ms a decision")
+              f"{exact} exact), {cpu:.1f} s CPU ({wall:.1f} s wall), {1000 * cpu / decisions:.0f} ms a "
+              f"decision, {1000 * cpu / max(1, choices):.0f} ms a choice", flush=True)
+    print(f"{label}, {samples} samples: median {statistics.median(per_game):.1f} s CPU a game "
+          f"(worst {max(per_game):.1f} s; wall median {statistics.median(walls):.1f} s), "
+          f"{1000 * statistics.median(per_decision):.0f} ms a decision", flush=True)
 
 
 def noise(games: list[GameState], count: int, samples: int) -> None:

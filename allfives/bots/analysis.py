@@ -3,7 +3,8 @@
 For each decision the analysis weighs every legal move on deals sampled the way the hard bot
 samples them (`Sampler`, card counting included) with the same playouts (`evaluate_moves`), or
 exactly where the seat's information settles it: a forced move costs nothing, and in a 2-seat
-hand with an empty boneyard both hands are known, so `EndgameSolver` plays the rest out perfectly.
+hand with an empty boneyard both hands are known, so `EndgameSolver` plays the rest out perfectly
+(when the hands are small enough to solve in about a second; a bigger endgame is sampled).
 
 Two numbers per move: the expected points for the rest of the hand (the seat's side's gain less
 the best other side's gain, end-of-hand deductions and awards included) and the chance of winning
@@ -31,7 +32,10 @@ DEFAULT_SAMPLES = 200  # guessed deals per decision
 MISTAKE_POINTS = 5.0  # a move that gives up this many points of expectation is marked
 MISTAKE_WIN = 0.10  # ... or this much of the chance of winning the game
 ACCURATE_WITHIN = 2.0  # a choice this close to the best counts as accurate (sampling noise is ~1 point)
-ENDGAME_NODES = 150_000  # per measure and decision; a bigger endgame falls back to sampling
+# The exact endgame: solved when both hands hold this many tiles or fewer, within this many nodes
+# per measure (about a second); a bigger one is judged by sampling like the rest of the game.
+ENDGAME_TILES = 14
+ENDGAME_NODES = 100_000
 
 CoreMove = tuple[int, int, int]
 
@@ -163,7 +167,8 @@ def judge(seen: Seen, moves: list[CoreMove], samples: int, rng: random.Random
           ) -> tuple[list[tuple[float, float]], bool]:
     """(points, win) of each legal move for the seat to move, from its own view only, and whether
     those numbers are exact."""
-    if seen.rules.seats == 2 and seen.boneyard_count == 0 and not seen.layout.empty:
+    if (seen.rules.seats == 2 and seen.boneyard_count == 0 and not seen.layout.empty
+            and sum(seen.counts) <= ENDGAME_TILES):
         values = _exact(seen, moves)
         if values is not None:
             return values, True
