@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Callable
 
 import pytest
 
 from allfives.bots.analysis import (
+    ENDGAME_TILES,
     MISTAKE_POINTS,
     AnalysisStopped,
     analyse_game,
     count_decisions,
     iter_decisions,
+    judge,
 )
+from allfives.bots.knowledge import legal_moves, seen_from_table
 from allfives.bots.policy import after, best_reply_points, points_after
 from allfives.bots.search import brute_force, points_utility, winning_utility
 from allfives.engine import GameState, Move, Rules, core
-from allfives.engine.positions import walk
+from allfives.engine.positions import hand_ends, walk
 
 # Seat 0 leads the 6-6, seat 1 plays 6-0 on W. Seat 0 then holds 3-0, which on W makes the
 # spinner's 12 and 3 = 15, and plays 1-0 instead: 13 scores nothing and leaves 3-1 (in seat 1's
@@ -118,6 +123,21 @@ def test_costs_are_exact_in_a_two_seat_endgame(seed: int) -> None:
     assert decision.best_points == best
 
 
+def test_an_endgame_too_big_to_solve_is_sampled_and_says_so(play_game: Callable[..., GameState]) -> None:
+    for seed in range(1, 60):
+        game = play_game(seed, levels=("medium", "easy"))
+        big = [(table.copy(), table.turn) for _, _, table, _ in walk(game)
+               if not table.boneyard and not table.layout.empty and len(table.legal_moves()) > 1
+               and sum(map(len, table.hands)) > ENDGAME_TILES]
+        if big:
+            break
+    table, seat = big[0]
+    seen = seen_from_table(table, seat)
+    moves = legal_moves(seen)
+    values, exact = judge(seen, moves, 2, random.Random(1))
+    assert not exact and len(values) == len(moves)
+
+
 def test_the_same_record_and_samples_give_the_same_analysis(play_game: Callable[..., GameState]) -> None:
     game = play_game(5, stop_after=40)
     first = analyse_game(game, seats=[0, 1], samples=6)
@@ -149,3 +169,36 @@ def test_summaries_add_up(play_game: Callable[..., GameState]) -> None:
     choices = [d for d in analysis.decisions if not d.forced]
     assert whole.accuracy == pytest.approx(sum(d.cost <= 2.0 for d in choices) / len(choices), abs=1e-4)
     assert all((d.reason is not None) == d.mistake for d in analysis.decisions)
+
+
+def test_every_reason_is_backed_by_the_position(play_game: Callable[..., GameState]) -> None:
+    """Each claim a reason makes is checked against the game itself, not against the analysis."""
+    game = play_game(14, levels=("random", "medium"))
+    analysis = analyse_game(game, seats=[0, 1], samples=8)
+    tables = {(h, m): (table.copy(), move) for h, m, table, move in walk(game)}
+    ends = hand_ends(game)
+    claims: list[str] = []
+    for d in analysis.mistakes():
+        table, _ = tables[d.hand, d.move]
+        lay = table.layout
+        for part in d.reason.split(", and "):
+            if found := re.fullmatch(r"scored (\d+) where (.+) scored (\d+)", part):
+                mine, best = Move.model_validate(d.played).to_core(), Move.model_validate(found[2]).to_core()
+                assert found[2] == d.best
+                assert (points_after(lay, mine[1], mine[2]), points_after(lay, best[1], best[2])) == (
+                    int(found[1]), int(found[3]))
+            elif found := re.fullmatch(r"left (\d+) on the ends for the next player", part):
+                mine = Move.model_validate(d.played).to_core()
+                unseen = [t for t in range(28) if t not in table.hands[d.seat]
+                          and t not in {x[2] for x in table.history if x[1] == core.PLAY}]
+                assert int(found[1]) in best_reply_points(after(lay, mine[1], mine[2]), unseen)
+            elif found := re.fullmatch(r"kept the (\d-\d) to the end: -(\d+)", part):
+                kept = Move.model_validate(found[1]).tile.id
+                left = ends[d.hand - 1].hands[d.seat]
+                pips = sum(core.PIPS[t] for t in left)
+                assert kept in left and d.best.startswith(found[1])
+                assert core.round_to_five(pips) - core.round_to_five(pips - core.PIPS[kept]) == int(found[2])
+            else:
+                continue
+            claims.append(part.split()[0])
+    assert {"scored", "left", "kept"} <= set(claims)
