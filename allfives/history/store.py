@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from allfives.bots.analysis import DEFAULT_SAMPLES, GameAnalysis, analyse_game
 from allfives.bots.analysis import VERSION as ANALYSIS_VERSION
-from allfives.bots.analysis import GameAnalysis
 from allfives.engine import GameState, RecordError, replay, to_record
 from allfives.userdata import data_dir, write_atomically
 
@@ -375,3 +375,16 @@ class HistoryStore:
         self._ready = False
         self._tell(f"The game history was damaged ({why}); it was moved to {target} and a new one started.")
         return True
+
+
+def stored_analysis(store: HistoryStore, game_id: str, game: GameState, seats: Sequence[int],
+                    samples: int = DEFAULT_SAMPLES, progress: Callable[[int, int], None] | None = None,
+                    stop: Callable[[], bool] | None = None) -> GameAnalysis:
+    """The game's analysis from the history if it holds one for this record, else made and kept there
+    (what the review screen's worker calls: a second review is instant). AnalysisStopped passes through."""
+    found = store.analysis(game_id, samples, seats)
+    if found is not None:
+        return found
+    made = analyse_game(game, seats, samples, progress, stop)
+    store.save_analysis(game_id, made)
+    return made

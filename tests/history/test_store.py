@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from allfives.bots.analysis import analyse_game
+from allfives.bots.analysis import GameAnalysis, analyse_game
 from allfives.engine import GameState, replay, to_record
-from allfives.history import HistoryStore
+from allfives.history import HistoryStore, stored_analysis
 from allfives.history.store import MIGRATIONS, SCHEMA_VERSION
 
 Game = Callable[..., GameState]
@@ -68,6 +68,21 @@ def test_an_analysis_is_kept_for_the_record_it_was_made_from(store: HistoryStore
     store.save_game("g", play_game(3, stop_after=14), players("medium"))
     assert store.analysis("g", 2, [0]) is None  # the game went on: analyse it again
     assert not store.save_analysis("nothing", analysis)
+
+
+def test_a_second_review_is_instant(store: HistoryStore, play_game: Game,
+                                    players: Callable[..., list[dict]]) -> None:
+    game = play_game(13, stop_after=20)
+    store.save_game("g", game, players("hard"))
+    told: list[int] = []
+
+    def review() -> GameAnalysis:
+        return stored_analysis(store, "g", game, [0], samples=2, progress=lambda done, _: told.append(done))
+
+    first = review()
+    assert told and first.seats == (0,)
+    told.clear()
+    assert review() == first and told == []  # nothing weighed again
 
 
 def test_export_writes_a_record_that_replays(store: HistoryStore, play_game: Game, tmp_path: Path,
