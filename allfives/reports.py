@@ -73,10 +73,14 @@ def _review_text(game: GameState, analysis: Any) -> str:
     lines = [f"{rules.seats} seats, target {rules.target}, {game.hand_number} hands; "
              f"{analysis.samples} deals sampled a decision; seats {', '.join(map(str, analysis.seats))}"]
 
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'' if n == 1 else 's'}"
+
     def summary(s: Any) -> str:
         acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
-        return (f"seat {s.seat}: {s.choices} choices of {s.decisions} moves, {s.mistakes} mistakes, "
-                f"{s.lost_to_mistakes:.1f} points lost to them ({s.lost:.1f} in all), accuracy {acc}")
+        return (f"seat {s.seat}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
+                f"{count(s.mistakes, 'mistake')}, {s.lost_to_mistakes:.1f} points lost to mistakes "
+                f"({s.lost:.1f} in all), accuracy {acc}")
 
     for hand in analysis.hands:
         lines.append(f"hand {hand.hand}")
