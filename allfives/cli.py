@@ -1,4 +1,4 @@
-"""The `allfives` command: a thin door to the game, `replay`, `match`, `host`/`join`, `review` and `stats`."""
+"""The `allfives` command: a thin door to the game, `replay`, `match`, `host`/`join`, `serve`, `review` and `stats`."""
 
 from __future__ import annotations
 
@@ -86,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         from allfives import reports
 
         return (reports.review_main if argv[0] == "review" else reports.stats_main)(argv[1:])
+    if argv and argv[0] == "serve":
+        from allfives.serve import main as serve_main
+
+        return serve_main(argv[1:])
     from allfives.ui.launch import main as play_main
 
     return play_main(argv)

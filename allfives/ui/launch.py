@@ -12,8 +12,9 @@ def parser() -> argparse.ArgumentParser:
         prog="allfives", description="Play All Fives dominoes in the terminal.",
         epilog="other commands: `allfives replay FILE [--json]` checks a game record; "
                "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
-               "`allfives host` opens a table for friends; `allfives review FILE` weighs every move of "
-               "a game; `allfives stats` sums up your games (see their --help)")
+               "`allfives host` opens a table for friends; "
+               "`allfives serve [--port P] [flags]` serves the game to web browsers; `allfives review FILE` "
+               "weighs every move of a game; `allfives stats` sums up your games (see their --help)")
     add_game_flags(p)
     p.add_argument("--humans", type=int, metavar="N", help="people at this terminal (seats 1..N; 0 watches)")
     p.add_argument("--new", action="store_true", help="start fresh: don't offer to resume a saved game")
