@@ -66,17 +66,28 @@ def game_command(argv: list[str]) -> str:
 
 
 def public_url(bind: str, port: int) -> str:
-    """The address a browser opens (and the page's websocket connects back to)."""
-    host = socket.gethostname() if bind in ("0.0.0.0", "::", "") else bind
+    """The address a browser opens (the page's websocket connects back to it, so other machines need
+    a reachable one: for a wildcard bind, this machine's address on its outgoing network)."""
+    host = _this_machine() if bind in ("0.0.0.0", "::", "") else bind
     if ":" in host:  # an IPv6 address
         host = f"[{host}]"
     return f"http://{host}:{port}"
 
 
+def _this_machine() -> str:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # UDP connect sends nothing: it only picks the route
+            return probe.getsockname()[0]
+    except OSError:  # no network at all
+        return socket.gethostname()
+
+
 def page_template(page: str) -> str:
-    """textual-serve's page with the font above instead of the web font service's."""
+    """textual-serve's page with the font above instead of the web font service's (and a tab title)."""
     page = FONT_LINK.sub("", page)
-    return page.replace("</head>", FONT_FACE + "</head>", 1)
+    title = "" if "<title>" in page else "<title>{{ application.name }}</title>\n    "
+    return page.replace("</head>", FONT_FACE + title + "</head>", 1)
 
 
 def _write_templates(folder: Path) -> Path:
