@@ -1,4 +1,4 @@
-"""The `allfives` command: a thin door to the game, `replay`, `match`, `host`/`join`, `serve`, `review` and `stats`."""
+"""The `allfives` command: a thin door to play and to the other commands (replay, match, host, serve...)."""
 
 from __future__ import annotations
 
