@@ -1,25 +1,33 @@
-"""The table top: draws the layout as geometry.layout_board places it; clicks on open ends post EndChosen."""
+"""The table top: draws the layout as geometry.layout_board places it; clicks on open ends post EndChosen.
+
+The board keeps the picture it drew last and hands it to `layout_board`, so a tile on the table stays
+where it is while the hand goes on. A board that cannot fit its area (a huge hand in a small terminal)
+is drawn whole on a bigger table and scrolls.
+"""
 
 from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widget import Widget
 
 from allfives.engine import Layout
 
-from ..geometry import LARGE, BoardPicture, EndSpot, Glyphs, TileSpot, layout_board
+from ..geometry import BoardPicture, EndSpot, TileSpot, layout_board
 
 Cell = tuple[str, Style]
 
 
-class Board(Widget):
-    """The layout: tiles, the spinner in its own colour, and a marker on each open end to click."""
+class Board(ScrollView, can_focus=False):
+    """The layout: tiles, the spinner in its own colour, and a marker on each open end to click.
+
+    Not focusable: the arrow keys and W/E/N/S belong to the game screen, the mouse wheel still scrolls.
+    """
 
     COMPONENT_CLASSES = {
         "board--tile",
@@ -67,65 +75,87 @@ class Board(Widget):
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._picture: BoardPicture | None = None
+        self._area = Size(0, 0)  # the room the picture was laid out for
+        self._stale = True  # the layout changed since the picture was made
         self._rows: list[Strip] | None = None
-        # the largest tile style still allowed: once a growing hand has gone compact it stays so
-        self._largest: Glyphs = LARGE
 
-    # -- the picture, recomputed when the layout or the size changes
+    # -- the picture: grown from the last one while the hand goes on, afresh for a new hand or size
+    @property
+    def area(self) -> Size:
+        """The room the board has for its picture (without any scroll bars)."""
+        return self.scrollable_content_region.size
+
     @property
     def picture(self) -> BoardPicture:
-        """Where everything is, for the current layout and size (what clicks and tests use)."""
-        if self._picture is None or (self._picture.width, self._picture.height) != tuple(self.size):
-            self._picture = layout_board(self.board, self.size.width, self.size.height, self._largest)
-            if self._picture.fits and self.board.lead is not None:
-                self._largest = self._picture.glyphs
+        """Where everything is, for the current layout and size (what drawing and tests use)."""
+        area = self.area
+        if self._picture is None or self._stale or area != self._area:
+            previous = self._picture if area == self._area else None
+            self._picture = layout_board(self.board, area.width, area.height, previous)
+            self._area = area
+            self._stale = False
+            self._rows = None
+            table = Size(self._picture.width, self._picture.height)
+            if table != self.virtual_size:
+                self.virtual_size = table
+                self.call_after_refresh(self._show_the_play)
         return self._picture
 
-    def watch_board(self, old: Layout, new: Layout) -> None:
-        if not _grows_from(old, new):  # a new hand (or a different game): boxed tiles again
-            self._largest = LARGE
-        self._picture = None
+    def watch_board(self) -> None:
+        self._stale = True
         self._rows = None
+        self.refresh()
 
     def _repaint(self) -> None:
         self._rows = None
+        self.refresh()
 
-    watch_selectable_ends = watch_focused_end = watch_last_played = _repaint
+    watch_selectable_ends = watch_focused_end = _repaint
+
+    def watch_last_played(self) -> None:
+        self._repaint()
+        self.call_after_refresh(self._show_the_play)
+
+    def _show_the_play(self) -> None:
+        """On a board bigger than its room, scroll to the last tile played (or the middle)."""
+        picture = self.picture
+        if picture.fits:
+            return
+        spot = next((t for t in picture.tiles if (t.arm, t.index) == self.last_played), None)
+        if spot is None:
+            self.scroll_to((picture.width - self.area.width) // 2, (picture.height - self.area.height) // 2,
+                           animate=False)
+        else:
+            self.scroll_to_region(Region(*spot.rect), animate=False, force=True)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._largest = LARGE  # a new size is a fresh start: it may have room for boxed tiles again
-        self._picture = None
         self._rows = None
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rows = None
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return container.height
-
     # -- clicks: the marker under the pointer says which end it is (style meta)
     def on_click(self, event: events.Click) -> None:
         end = event.style.meta.get("end")
-        if end is None:  # the meta is lost on some paths (e.g. simulated clicks); the picture knows
-            spot = self.picture.end_at(event.x, event.y)
-            end = spot.end if spot is not None else None
         event.stop()
         self.post_message(self.EndChosen(end) if end is not None else self.MissedEnd())
 
     # -- drawing
     def render_line(self, y: int) -> Strip:
+        picture = self.picture
         if self._rows is None:
-            self._rows = self._draw()
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(self.size.width, self.rich_style)
+            self._rows = self._draw(picture)
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.area.width
+        if 0 <= y + scroll_y < len(self._rows):
+            return self._rows[y + scroll_y].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return Strip.blank(width, self.rich_style)
 
-    def _draw(self) -> list[Strip]:
-        width, height = self.size
+    def _draw(self, picture: BoardPicture) -> list[Strip]:
+        width, height = picture.width, picture.height
         felt = self.rich_style
         canvas: list[list[Cell]] = [[(" ", felt)] * width for _ in range(height)]
-        picture = self.picture
 
         def put(x: int, y: int, text: str, style: Style) -> None:
             if 0 <= y < height:
@@ -201,6 +231,8 @@ class Board(Widget):
         put(x, y + 2, "└" + "─" * half + "┴" + "─" * half + "┘", divider)
 
     def _draw_end(self, end: EndSpot, put, felt: Style) -> None:  # noqa: ANN001
+        """The end's name and the pip it takes (`‹W5›`): lit when the chosen tile fits it, marked ▶ ◀ when
+        Enter would play there."""
         if end.end == self.focused_end and end.end in self.selectable_ends:
             style = self.get_component_rich_style("board--end-focused")
             left, right = "▶", "◀"
@@ -211,21 +243,13 @@ class Board(Widget):
             style = felt + self.get_component_rich_style("board--end")
             left, right = "‹", "›"
         style += Style.from_meta({"end": end.end})
-        pip = str(end.pip)
         if end.height == 1:
-            put(end.x, end.y, (left + pip + right).center(end.width), style)
+            put(end.x, end.y, (left + end.end + str(end.pip) + right).center(end.width), style)
             return
         inner = end.width - 2
         put(end.x, end.y, "┌" + "╌" * inner + "┐", style)
-        put(end.x, end.y + 1, left + pip.center(inner) + right, style)
+        put(end.x, end.y + 1, left + f"{end.end} {end.pip}".center(inner) + right, style)
         put(end.x, end.y + 2, "└" + "╌" * inner + "┘", style)
-
-
-def _grows_from(old: Layout, new: Layout) -> bool:
-    """`new` is `old` with tiles added (the same hand, later on)."""
-    if old.lead is None or old.lead != new.lead:
-        return False
-    return {t.id for t in old.tiles()} <= {t.id for t in new.tiles()}
 
 
 def _segments(row: list[Cell]) -> list[Segment]:
