@@ -3,6 +3,7 @@ and a board that holds still as a hand is played on it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -245,7 +246,8 @@ def test_too_small_says_so_but_keeps_every_tile() -> None:
 # ---------------------------------------------------------------------------- a board that holds still
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), seats=st.sampled_from([2, 3, 4]), area=st.sampled_from(sorted(BOARD_AREAS.values())))
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([2, 3, 4]),
+       area=st.sampled_from(sorted(BOARD_AREAS.values())))
 def test_a_board_grown_play_by_play_keeps_every_promise(seed: int, seats: int, area: tuple[int, int]) -> None:
     layouts = played_layouts(seed, seats)
     for layout, picture in zip(layouts, grown(layouts, area), strict=True):
@@ -258,7 +260,7 @@ def steadiness(seats: int, area: tuple[int, int], hands: int) -> tuple[float, fl
     plays = moved = reshaped = 0
     for seed in range(hands):
         pictures = grown(played_layouts(seed, seats), area)
-        for before, after in zip(pictures, pictures[1:]):
+        for before, after in itertools.pairwise(pictures):
             plays += 1
             moved += after.moved_from(before)
             reshaped += after.reshaped_from(before) or after.glyphs is not before.glyphs
@@ -279,7 +281,7 @@ def test_a_play_that_fits_moves_nothing() -> None:
     plays = ["6-4", "4-4:E", "6-1:W", "4-3:E", "4-2:N"]
     layouts = [build(" ".join(plays[:n])) for n in range(1, len(plays) + 1)]
     pictures = grown(layouts, LARGE_AREA)
-    for before, after in zip(pictures, pictures[1:]):
+    for before, after in itertools.pairwise(pictures):
         assert not after.moved_from(before)
         assert set(before.tiles) < set(after.tiles)
     spinner = next(t for t in pictures[-1].tiles if t.spinner)  # a spinner played on stands across
