@@ -1,20 +1,24 @@
-"""How fast the UI is: first screen vs a minimal Textual app, and a whole bot game through the UI vs engine.
+"""How fast the UI is: first screen vs a minimal Textual app, and a whole bot game through the UI vs engine;
+and how steady the board is (`--only board`).
 
     python benchmarks/ui.py [--runs 5] [--seed 8] [--target 150] [--level medium]
+    python benchmarks/ui.py --only board [--hands 1000] [--afresh]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from allfives.engine import Rules
+from allfives.engine import GameState, Layout, Rules
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 
@@ -95,13 +99,118 @@ async def ui_game(setup: GameSetup) -> tuple[float, tuple[int, ...]]:
         return elapsed, app.game_screen.state.scores
 
 
+# ---------------------------------------------------------------------------- the board holding still
+
+# The Board widget's size in the real app: AllFivesApp.run_test(size=...) at each terminal size, a game
+# of that many seats (one person), then the Board's `size` (`board_areas()` reads them again and
+# `--only board` warns if the app has changed). At 120x40 four seats sit in columns left and right.
+BOARD_AREAS = {(80, 24, 2): (48, 15), (80, 24, 4): (48, 15), (120, 40, 2): (88, 31), (120, 40, 4): (58, 31)}
+
+
+def board_areas() -> dict[tuple[int, int, int], tuple[int, int]]:
+    """The Board widget's size in the app at each (columns, rows, seats) of BOARD_AREAS."""
+    from allfives.ui.app import AllFivesApp
+    from allfives.ui.setup import GameSetup, default_players
+    from allfives.ui.widgets.board import Board
+
+    async def read(columns: int, rows: int, seats: int) -> tuple[int, int]:
+        setup = GameSetup(rules=Rules(seats=seats), players=default_players(seats, 1, "easy"), seed=1,
+                          bot_delay=0)
+        app = AllFivesApp(setup, ask_resume=False)
+        async with app.run_test(size=(columns, rows)) as pilot:
+            await pilot.pause()
+            size = app.screen.query_one(Board).size
+            return size.width, size.height
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["ALLFIVES_DATA_DIR"] = tmp
+        return {key: asyncio.run(read(*key)) for key in BOARD_AREAS}
+
+
+def hand_layouts(hands: int, seats: int, seed: int) -> list[list[Layout]]:
+    """Seeded random hands of legal play through the engine: the layout after each tile played."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(hands):
+        state = GameState.new(Rules(seats=seats), rng.randrange(10**9))
+        layouts = []
+        while state.phase == "playing":
+            move = rng.choice(state.legal_moves())
+            state, _ = state.apply(move)
+            if move.kind == "play":
+                layouts.append(state.layout)
+        out.append(layouts)
+    return out
+
+
+def board_steadiness(hands: list[list[Layout]], area: tuple[int, int],
+                     afresh: bool = False) -> dict[str, float]:
+    """Lay each hand out play by play as the board widget does (each play on the picture before, or
+    with `afresh` every play laid out anew as it was before, keeping compact tiles once compact); the
+    share of plays after which an earlier tile is drawn elsewhere, the share that change the board's
+    shape or tile size, and the milliseconds a layout step takes."""
+    from allfives.ui.geometry import LARGE, layout_board
+
+    plays = moved = reshaped = 0
+    steps: list[float] = []
+    for layouts in hands:
+        pictures = []
+        largest = LARGE
+        for layout in layouts:
+            t = time.perf_counter()
+            if afresh:
+                picture = layout_board(layout, *area, largest=largest)
+                largest = picture.glyphs if picture.fits else largest
+            else:
+                picture = layout_board(layout, *area, pictures[-1] if pictures else None)
+            steps.append(1000 * (time.perf_counter() - t))
+            pictures.append(picture)
+        for before, after in itertools.pairwise(pictures):
+            plays += 1
+            moved += after.moved_from(before)
+            reshaped += after.reshaped_from(before) or after.glyphs is not before.glyphs
+    steps.sort()
+    return {"moved": moved / plays, "reshaped": reshaped / plays, "plays": plays,
+            "median_ms": statistics.median(steps), "p99_ms": steps[int(0.99 * (len(steps) - 1))],
+            "worst_ms": steps[-1]}
+
+
+def board(hands: int, seed: int, afresh: bool) -> None:
+    live = board_areas()
+    for key, area in BOARD_AREAS.items():
+        if live[key] != area:
+            print(f"warning: the board at {key[0]}x{key[1]} with {key[2]} seats is {live[key]} now, "
+                  f"not {area}: update BOARD_AREAS")
+    print(f"the board over {hands} random hands (seed {seed}); a play 'moved' the board when any earlier")
+    print("tile is drawn elsewhere after it (moved, turned, resized, or the whole board shifted); 'reshaped'")
+    print("when that was more than a shift of the whole board. Aim: moved <= 5% at 120x40, <= 15% at 80x24.")
+    for seats in (2, 4):
+        played = hand_layouts(hands, seats, seed)
+        for (columns, rows, n), area in BOARD_AREAS.items():
+            if n != seats:
+                continue
+            for label, fresh in (("steady", False), ("afresh", True))[:2 if afresh else 1]:
+                r = board_steadiness(played, area, afresh=fresh)
+                print(f"  {columns}x{rows} {seats} seats, board {area[0]}x{area[1]}, {label}: "
+                      f"moved {r['moved']:.1%}, reshaped {r['reshaped']:.1%} of {r['plays']} plays; "
+                      f"a layout step {r['median_ms']:.2f} ms median, {r['p99_ms']:.1f} ms p99, "
+                      f"{r['worst_ms']:.1f} ms worst")
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--seed", type=int, default=8)
     p.add_argument("--target", type=int, default=150)
     p.add_argument("--level", default="medium")
+    p.add_argument("--only", choices=["board"], help="board: only how steady the board is")
+    p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
+    p.add_argument("--afresh", action="store_true",
+                   help="with --only board, also lay every play out anew, as the board did before")
     args = p.parse_args()
+    if args.only == "board":
+        board(args.hands, args.seed, args.afresh)
+        return
 
     minimal = first_screen(MINIMAL, args.runs)
     ours = first_screen(ALLFIVES, args.runs)
