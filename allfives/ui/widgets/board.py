@@ -104,6 +104,10 @@ class Board(ScrollView, can_focus=False):
     def watch_board(self) -> None:
         self._stale = True
         self._rows = None
+        if self.area.width and self.area.height:
+            # lay out every layout the board is given, not just those that happen to be drawn: the
+            # pictures then follow the plays alone, never the timing of screen updates
+            _ = self.picture
         self.refresh()
 
     def _repaint(self) -> None:
