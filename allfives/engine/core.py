@@ -225,6 +225,17 @@ class Table:
         self.hand_index += 1
         self.history = []
 
+    def start_dealt_hand(self, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
+        """Begin the next hand with a deal from outside (a record): check the deal and who must lead."""
+        try:
+            check_deal(self.rules, hands, boneyard, leader)
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        must = self.next_leader_rule() if self.hand_index >= 0 else None
+        if must is not None and leader != must:
+            raise IllegalMove(f"seat {must} went out last hand and must lead, not seat {leader}")
+        self.start_hand(hands, boneyard, leader)
+
     def next_leader_rule(self) -> int | None:
         """The seat that must lead the next hand, or None when it is chosen at random."""
         if self.result is not None and self.result.reason == "domino":

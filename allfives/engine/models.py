@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
@@ -10,6 +12,45 @@ from . import core
 
 EndName = Literal["W", "E", "N", "S"]
 END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
+
+# RECORD.md writes a tile `a-b` and a play `a-b` or `a-b E`: nothing looser is read.
+_TILE_TEXT = re.compile(r"([0-9])-([0-9])", re.ASCII)
+_PLAY_TEXT = re.compile(r"([0-9]-[0-9])(?: ([WENS]))?", re.ASCII)
+
+
+def brief(value: Any, limit: int = 40, quote: Callable[[str], str] = repr) -> str:
+    """A value as a one-line message may quote it: about `limit` characters, however big the value."""
+    shown = _show(value, limit, quote)
+    return shown if len(shown) <= limit + 30 else shown[:limit] + "…"
+
+
+def _show(value: Any, room: int, quote: Callable[[str], str] = repr) -> str:
+    # Every level of nesting costs at least one character of room, so this never recurses deeply.
+    if room <= 0:
+        return "…"
+    if isinstance(value, str):
+        shown = quote(value[:room + 1])
+        if len(value) <= room and len(shown) <= room + 2:
+            return shown
+        return shown[:room + 1] + f"…{shown[-1]} ({len(value):,} characters)"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return {True: "true", False: "false", None: "null"}.get(value, repr(value))  # type: ignore[arg-type]
+    if isinstance(value, int):
+        digits = str(value)  # JSON numbers stop at 4,300 digits, so this is cheap
+        return digits if len(digits) <= room else f"{digits[:room]}… ({len(digits):,} digits)"
+    if isinstance(value, (list, tuple, dict)):
+        items = list(value.items()) if isinstance(value, dict) else value
+        out = "{" if isinstance(value, dict) else "["
+        for n, item in enumerate(items):
+            if len(out) >= room:
+                return out + "…"
+            out += ", " if n else ""
+            if isinstance(value, dict):
+                out += _show(item[0], room - len(out), quote) + ": "
+                item = item[1]
+            out += _show(item, room - len(out), quote)
+        return out + ("}" if isinstance(value, dict) else "]")
+    return type(value).__name__
 
 
 class Tile(BaseModel):
@@ -32,23 +73,23 @@ class Tile(BaseModel):
             return value
         given = value
         if isinstance(value, str):
-            parts = value.strip().split("-")
-            if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-                raise ValueError(f"{value!r} is not a tile (write it a-b, like 5-3)")
-            value = (int(parts[0]), int(parts[1]))
+            halves = _TILE_TEXT.fullmatch(value.strip())  # records are stricter: see `read_tile`
+            if halves is None:
+                raise ValueError(f"{brief(value)} is not a tile (write it a-b, like 5-3)")
+            value = (int(halves[1]), int(halves[2]))
         if isinstance(value, (tuple, list)) and len(value) == 2:
             a, b = value
             if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
-                raise ValueError(f"{value!r} is not a tile")
+                raise ValueError(f"{brief(value)} is not a tile")
             if not (0 <= a <= 6 and 0 <= b <= 6):
-                raise ValueError(f"{given!r} is not a tile (halves run from 0 to 6)")
+                raise ValueError(f"{brief(given)} is not a tile (halves run from 0 to 6)")
             return {"high": max(a, b), "low": min(a, b)}
         if isinstance(value, dict):
             a, b = value.get("high"), value.get("low")
             if isinstance(a, int) and isinstance(b, int):
                 return {"high": max(a, b), "low": min(a, b)}
             return value
-        raise ValueError(f"{value!r} is not a tile (write it a-b, like 5-3)")
+        raise ValueError(f"{brief(value)} is not a tile (write it a-b, like 5-3)")
 
     @model_serializer
     def _write(self) -> str:
@@ -85,6 +126,21 @@ def parse_tile(text: str) -> Tile:
     return Tile.model_validate(text)
 
 
+_TILE_READ: dict[str, Tile] = {}
+
+
+def read_tile(text: str) -> Tile:
+    """A tile exactly as a record writes it, `a-b` (ValueError otherwise); each text is parsed once."""
+    tile = _TILE_READ.get(text)
+    if tile is None:
+        if not _TILE_TEXT.fullmatch(text):
+            raise ValueError(f"{brief(text)} is not a tile (write it a-b, like 5-3)")
+        tile = Tile.model_validate(text)
+        if len(_TILE_READ) < 100:  # only good texts get here, and there are 49 of them
+            _TILE_READ[text] = tile
+    return tile
+
+
 class Move(BaseModel):
     """One turn's action, written as in a game record: `5-3`, `5-3 E`, `draw`, `pass`."""
 
@@ -98,15 +154,12 @@ class Move(BaseModel):
     def _parse(cls, value: Any) -> Any:
         if not isinstance(value, str):
             return value
-        text = value.strip()
-        if text in ("draw", "pass"):
-            return {"kind": text}
-        parts = text.split()
-        if len(parts) == 1:
-            return {"kind": "play", "tile": parts[0]}
-        if len(parts) == 2 and parts[1] in END_OF:
-            return {"kind": "play", "tile": parts[0], "end": parts[1]}
-        raise ValueError(f"{value!r} is not a move (write 5-3, 5-3 E, draw or pass)")
+        if value in ("draw", "pass"):
+            return {"kind": value}
+        play = _PLAY_TEXT.fullmatch(value)
+        if play is None:
+            raise ValueError(f"{brief(value)} is not a move (write 5-3, 5-3 E, draw or pass)")
+        return {"kind": "play", "tile": play[1], "end": play[2]}
 
     @model_validator(mode="after")
     def _consistent(self) -> Move:
@@ -151,11 +204,27 @@ class Move(BaseModel):
             return _DRAW
         if kind == core.PASS:
             return _PASS
-        return cls(kind="play", tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None)
+        move = _PLAYS.get((tile, end))
+        if move is None:  # moves are frozen: each of the 28 x 5 plays is built once and shared
+            move = _PLAYS[(tile, end)] = cls(kind="play", tile=Tile.of(tile),
+                                             end=core.END_NAMES[end] if end >= 0 else None)
+        return move
 
 
 _DRAW = Move(kind="draw")
 _PASS = Move(kind="pass")
+_PLAYS: dict[tuple[int, int], Move] = {}
+_READ: dict[str, Move] = {}
+
+
+def read_move(text: str) -> Move:
+    """A move written as a record writes it (ValidationError if it is not one); each text is parsed once."""
+    move = _READ.get(text)
+    if move is None:
+        move = Move.model_validate(text)
+        if len(_READ) < 1000:  # only good texts get here, and there are ~250 of them
+            _READ[text] = move
+    return move
 
 HAND_SIZES = {2: 9, 3: 7, 4: 5}
 TARGETS = {2: 250, 3: 200, 4: 200}

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from . import core
 from .core import IllegalMove
-from .models import Move, Rules, Tile
-from .state import Event, GameState, GameWon, HandResult, Played
+from .models import Move, Rules, Tile, brief, read_move, read_tile
+from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core
 
 FORMAT = "allfives-record/1"
 
@@ -41,6 +44,44 @@ def dumps(state: GameState, **extra: Any) -> str:
     return json.dumps(to_record(state, **extra), indent=1)
 
 
+def parse_json(text: str) -> Any:
+    """JSON as RFC 8259 writes it: no duplicate keys, no NaN or Infinity (RecordError otherwise).
+
+    Python's own parser takes both silently (the last duplicate wins), so a record could say
+    one thing to us and another to any other reader.
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_number)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("nested too deeply to be a game record") from None
+    except ValueError as e:  # JSONDecodeError, or an integer past Python's 4,300 digits
+        if "digits" in str(e):
+            raise RecordError("not valid JSON: a number longer than 4,300 digits") from None
+        raise RecordError(f"not valid JSON: {str(e).splitlines()[0][:100]}") from None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise RecordError(f"not valid JSON: the key {brief(twice)} appears twice in one object")
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"not valid JSON: {name} is not a number in JSON")
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise RecordError(f"not valid JSON: {brief(text)} is too large a number")
+    return value
+
+
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
@@ -48,13 +89,15 @@ def _first_error(e: ValidationError) -> str:
     return f"{where}: {msg}" if where else msg
 
 
-def _tile(value: Any, where: str) -> Tile:
+def _tile(value: Any, where: str) -> int:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: {json.dumps(value)} is not a tile (write it a-b, like 5-3)")
+        raise RecordError(f"{where}: {brief(value)} is not a tile (write it a-b, like 5-3)")
     try:
-        return Tile.model_validate(value)
+        return read_tile(value).id
     except ValidationError as e:
         raise RecordError(f"{where}: {_first_error(e)}") from None
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None
 
 
 def _list(value: Any, where: str) -> list:
@@ -63,102 +106,154 @@ def _list(value: Any, where: str) -> list:
     return value
 
 
+class _Replay:
+    """A record checked move by move on the fast core table: linear in the record's length."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise RecordError(f"a record is a JSON object, found {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            shown = brief(data.get("format"), quote=json.dumps)
+            raise RecordError(f"format is {shown}, expected \"{FORMAT}\"")
+        raw_rules = data.get("rules", {})
+        if not isinstance(raw_rules, dict):
+            raise RecordError("rules: expected an object")
+        try:
+            self.rules = Rules.model_validate(raw_rules, strict=True)
+        except ValidationError as e:
+            where = "rules." if e.errors()[0]["loc"] else "rules: "
+            raise RecordError(where + _first_error(e)) from None
+        # `seed` is this project's own addition (it fixes the deals still to come); a record from
+        # elsewhere may use the name for something else, so a value that is no seed is ignored.
+        seed = data.get("seed")
+        self.seed = seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else None
+        self.hands = _list(data.get("hands"), "hands")
+        self.table = core.Table(self.rules.to_core())
+        self.log: list[HandLog] = []
+
+    def played(self) -> Iterator[list]:
+        """Check hand after hand; yield each hand's core events once its moves are made.
+
+        While the caller holds a hand's events, `self.table` is the table at the end of that hand.
+        """
+        table = self.table
+        for h, hand in enumerate(self.hands, start=1):
+            where = f"hand {h}"
+            if not isinstance(hand, dict):
+                raise RecordError(f"{where}: expected an object")
+            if table.phase == core.GAME_OVER:
+                raise RecordError(f"{where}: the game was already won")
+            if table.phase == core.PLAYING:
+                raise RecordError(f"{where}: hand {h - 1} has not ended")
+            dealt = [[_tile(t, f"{where}, seat {s}") for t in _list(ts, f"{where}, seat {s}")]
+                     for s, ts in enumerate(_list(hand.get("hands"), f"{where}: hands"))]
+            boneyard = [_tile(t, f"{where}, boneyard")
+                        for t in _list(hand.get("boneyard"), f"{where}: boneyard")]
+            leader = hand.get("leader")
+            if not isinstance(leader, int) or isinstance(leader, bool):
+                raise RecordError(f"{where}: leader must be a seat number")
+            try:
+                table.start_dealt_hand(dealt, boneyard, leader)
+            except IllegalMove as e:
+                raise RecordError(f"{where}: {e}") from None
+            raw: list = [("dealt", h, leader)]
+            moves: list[Move] = []
+            for m, text in enumerate(_list(hand.get("moves", []), f"{where}: moves"), start=1):
+                at = f"{where}, move {m}"
+                if not isinstance(text, str):
+                    raise RecordError(f"{at}: {brief(text)} is not a move")
+                if table.phase == core.GAME_OVER:
+                    raise RecordError(f"{at}: the game was already won")
+                if table.phase != core.PLAYING:
+                    raise RecordError(f"{at}: the hand is already over")
+                try:
+                    move = read_move(text)
+                except ValidationError as e:
+                    raise RecordError(f"{at}: {_first_error(e)}") from None
+                first = len(raw)
+                kind, tile, end = move.to_core()
+                try:
+                    table.apply(kind, tile, end, events=raw)
+                except IllegalMove as e:
+                    raise RecordError(f"{at}: {e}") from None
+                if kind == core.PLAY and end < 0:  # the log names the end the rules chose
+                    move = Move.from_core(kind, tile, raw[first][3])
+                moves.append(move)
+            self.log.append(HandLog(hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
+                                    boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader,
+                                    moves=tuple(moves)))
+            yield raw
+
+    def state(self, result: HandResult | None) -> GameState:
+        return GameState.from_replayed(self.table, self.rules, self.seed, tuple(self.log), result)
+
+
 def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     """Check a record move by move; return the final state and each hand's events.
 
     Raises RecordError naming the hand and move at fault.
     """
-    if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, found {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"format is {json.dumps(data.get('format'))}, expected \"{FORMAT}\"")
-    raw_rules = data.get("rules", {})
-    if not isinstance(raw_rules, dict):
-        raise RecordError("rules: expected an object")
-    try:
-        rules = Rules.model_validate(raw_rules, strict=True)
-    except ValidationError as e:
-        where = "rules." if e.errors()[0]["loc"] else "rules: "
-        raise RecordError(where + _first_error(e)) from None
-    # `seed` is this project's own addition (it fixes the deals still to come); a record from
-    # elsewhere may use the name for something else, so a value that is no seed is ignored.
-    seed = data.get("seed")
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        seed = None
-    hands = _list(data.get("hands"), "hands")
-    state = GameState.empty(rules, seed)
+    run = _Replay(data)
     per_hand: list[list[Event]] = []
-    for h, hand in enumerate(hands, start=1):
-        where = f"hand {h}"
-        if not isinstance(hand, dict):
-            raise RecordError(f"{where}: expected an object")
-        if state.phase == "game_over":
-            raise RecordError(f"{where}: the game was already won")
-        if state.phase == "playing":
-            raise RecordError(f"{where}: hand {h - 1} has not ended")
-        dealt = [[_tile(t, f"{where}, seat {s}") for t in _list(ts, f"{where}, seat {s}")]
-                 for s, ts in enumerate(_list(hand.get("hands"), f"{where}: hands"))]
-        boneyard = [_tile(t, f"{where}, boneyard") for t in _list(hand.get("boneyard"), f"{where}: boneyard")]
-        leader = hand.get("leader")
-        if not isinstance(leader, int) or isinstance(leader, bool):
-            raise RecordError(f"{where}: leader must be a seat number")
-        try:
-            state, events = state.start_hand(dealt, boneyard, leader)
-        except IllegalMove as e:
-            raise RecordError(f"{where}: {e}") from None
-        for m, text in enumerate(_list(hand.get("moves", []), f"{where}: moves"), start=1):
-            at = f"{where}, move {m}"
-            if not isinstance(text, str):
-                raise RecordError(f"{at}: {json.dumps(text)} is not a move")
-            if state.phase == "game_over":
-                raise RecordError(f"{at}: the game was already won")
-            if state.phase != "playing":
-                raise RecordError(f"{at}: the hand is already over")
-            try:
-                move = Move.model_validate(text)
-            except ValidationError as e:
-                raise RecordError(f"{at}: {_first_error(e)}") from None
-            try:
-                state, new = state.apply(move)
-            except IllegalMove as e:
-                raise RecordError(f"{at}: {e}") from None
-            events.extend(new)
-        per_hand.append(events)
-    return state, per_hand
+    result = None
+    for raw in run.played():
+        _, number, leader = raw[0]
+        events, result = events_from_core(raw[1:], run.rules, run.table)
+        per_hand.append([HandDealt(hand_number=number, leader=leader), *events])
+    return run.state(result), per_hand
 
 
 def loads(text: str) -> GameState:
     """The state a record's text describes (RecordError when it is not a valid record)."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # also a number too long or nesting too deep
-        raise RecordError(f"not valid JSON: {e}") from None
+    data = parse_json(text)
     try:
         return replay(data)[0]
     except RecursionError:
         raise RecordError("the record is nested too deeply to be a game record") from None
 
 
+class Checked(NamedTuple):
+    """A record replayed for `allfives replay`: its rules, each hand's leader, the replay document."""
+
+    rules: Rules
+    leaders: list[int]
+    document: dict[str, Any]
+
+
+def replay_checked(data: Any) -> Checked:
+    """Check a record and build the `--json` document in one pass, straight from the core's events."""
+    run = _Replay(data)
+    sides = run.rules.sides
+    hands: list[dict[str, Any]] = []
+    leaders: list[int] = []
+    scores = [0] * sides
+    winner = None
+    for raw in run.played():
+        leaders.append(raw[0][2])
+        plays: list[dict[str, Any]] = []
+        result = None
+        for ev in raw[1:]:
+            kind = ev[0]
+            if kind == "played":
+                _, seat, tile, end, total, points = ev
+                plays.append({"seat": seat, "tile": core.tile_name(tile),
+                              "end": core.END_NAMES[end] if end >= 0 else None,
+                              "total": total, "points": points})
+            elif kind == "scored":
+                scores[ev[2]] = ev[4]
+            elif kind == "hand_over":
+                r = ev[1]
+                result = {"reason": r.reason, "out_seat": r.out_seat,
+                          "remaining_pips": list(r.remaining_pips), "deductions": list(r.deductions)}
+                scores = list(ev[2])
+            elif kind == "won":
+                winner = ev[1]
+                scores = list(ev[2])
+        hands.append({"plays": plays, "result": result, "scores": list(scores)})
+    document = {"hands": hands, "final_scores": list(run.table.scores), "winner": winner}
+    return Checked(run.rules, leaders, document)
+
+
 def replay_document(data: Any) -> dict[str, Any]:
     """The `allfives replay --json` document of RECORD.md."""
-    state, per_hand = replay(data)
-    hands = []
-    scores = [0] * state.rules.sides
-    winner = None
-    for events in per_hand:
-        plays, result = [], None
-        for ev in events:
-            if isinstance(ev, Played):
-                plays.append({"seat": ev.seat, "tile": str(ev.tile), "end": ev.end,
-                              "total": ev.total, "points": ev.points})
-                if ev.points:
-                    scores[state.rules.side_of(ev.seat)] += ev.points
-            elif isinstance(ev, HandResult):
-                result = {"reason": ev.reason, "out_seat": ev.out_seat,
-                          "remaining_pips": list(ev.remaining_pips), "deductions": list(ev.deductions)}
-                scores = list(ev.scores)
-            elif isinstance(ev, GameWon):
-                winner = ev.side
-                scores = list(ev.scores)
-        hands.append({"plays": plays, "result": result, "scores": list(scores)})
-    return {"hands": hands, "final_scores": list(state.scores), "winner": winner}
+    return replay_checked(data).document

@@ -295,14 +295,7 @@ class GameState(BaseModel):
         hand_ids = [[t if isinstance(t, int) else Tile.model_validate(t).id for t in h] for h in hands]
         bone_ids = [t if isinstance(t, int) else Tile.model_validate(t).id for t in boneyard]
         table = self.to_table()
-        try:
-            core.check_deal(table.rules, hand_ids, bone_ids, leader)
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
-        must = table.next_leader_rule() if table.hand_index >= 0 else None
-        if must is not None and leader != must:
-            raise IllegalMove(f"seat {must} went out last hand and must lead, not seat {leader}")
-        table.start_hand(hand_ids, bone_ids, leader)
+        table.start_dealt_hand(hand_ids, bone_ids, leader)
         log = self.log + (HandLog(hands=tuple(_tiles(h) for h in hand_ids), boneyard=_tiles(bone_ids),
                                   leader=leader),)
         state = self._from_table(table, self.rules, self.seed, log)
@@ -310,42 +303,58 @@ class GameState(BaseModel):
 
     def _after(self, table: core.Table, log: tuple[HandLog, ...], raw: list
                ) -> tuple[GameState, list[Event]]:
-        events: list[Event] = []
-        result = self.result
-        for ev in raw:
-            kind = ev[0]
-            if kind == "played":
-                _, seat, tile, end, total, points = ev
-                events.append(Played(seat=seat, tile=Tile.of(tile),
-                                     end=core.END_NAMES[end] if end >= 0 else None,
-                                     total=total, points=points))
-            elif kind == "scored":
-                _, seat, side, points, score = ev
-                events.append(Scored(seat=seat, side=side, points=points, score=score))
-            elif kind == "drew":
-                events.append(Drew(seat=ev[1], tile=Tile.of(ev[2])))
-            elif kind == "passed":
-                events.append(Passed(seat=ev[1]))
-            elif kind == "hand_over":
-                r, scores = ev[1], ev[2]
-                before = list(scores)
-                for seat, d in enumerate(r.deductions):
-                    before[self.rules.side_of(seat)] += d
-                for side, a in enumerate(r.awards):
-                    before[side] -= a
-                result = HandResult(
-                    reason=r.reason, out_seat=r.out_seat,
-                    remaining=tuple(_tiles(h) for h in table.hands),
-                    remaining_pips=r.remaining_pips,
-                    rounded=tuple(core.round_to_five(p) for p in r.remaining_pips),
-                    deductions=r.deductions, awards=r.awards,
-                    scores_before=tuple(before), scores=scores)
-                events.append(result)
-            elif kind == "won":
-                events.append(GameWon(side=ev[1], scores=ev[2]))
+        events, result = events_from_core(raw, self.rules, table)
+        if result is None:
+            result = self.result
         known = self.history if self.phase == "playing" else ()
         return (self._from_table(table, self.rules, self.seed, log, result if table.result else None, known),
                 events)
+
+    @classmethod
+    def from_replayed(cls, table: core.Table, rules: Rules, seed: int | str | None,
+                      log: tuple[HandLog, ...], result: HandResult | None) -> GameState:
+        """The state a record's replay reached on `table` (records replay on the core: linear time)."""
+        return cls._from_table(table, rules, seed, log, result if table.result else None)
+
+
+def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[Event], HandResult | None]:
+    """The core's event tuples of one move as events, and the hand's result if the move ended it.
+
+    `table` is the table right after the move (a result names the tiles left in each hand).
+    """
+    events: list[Event] = []
+    result = None
+    for ev in raw:
+        kind = ev[0]
+        if kind == "played":
+            _, seat, tile, end, total, points = ev
+            events.append(Played(seat=seat, tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None,
+                                 total=total, points=points))
+        elif kind == "scored":
+            _, seat, side, points, score = ev
+            events.append(Scored(seat=seat, side=side, points=points, score=score))
+        elif kind == "drew":
+            events.append(Drew(seat=ev[1], tile=Tile.of(ev[2])))
+        elif kind == "passed":
+            events.append(Passed(seat=ev[1]))
+        elif kind == "hand_over":
+            r, scores = ev[1], ev[2]
+            before = list(scores)
+            for seat, d in enumerate(r.deductions):
+                before[rules.side_of(seat)] += d
+            for side, a in enumerate(r.awards):
+                before[side] -= a
+            result = HandResult(
+                reason=r.reason, out_seat=r.out_seat,
+                remaining=tuple(_tiles(h) for h in table.hands),
+                remaining_pips=r.remaining_pips,
+                rounded=tuple(core.round_to_five(p) for p in r.remaining_pips),
+                deductions=r.deductions, awards=r.awards,
+                scores_before=tuple(before), scores=scores)
+            events.append(result)
+        elif kind == "won":
+            events.append(GameWon(side=ev[1], scores=ev[2]))
+    return events, result
 
 
 __all__ = ["Event", "GameState", "GameWon", "Drew", "HandDealt", "HandLog", "HandResult",
