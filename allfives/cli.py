@@ -6,19 +6,17 @@ import argparse
 import json
 import sys
 
-from allfives.engine import RecordError, replay, replay_document
+from allfives.engine import RecordError, replay_checked
 
 
 def _replay_summary(data: object) -> str:
-    state, per_hand = replay(data)
-    doc = replay_document(data)
-    rules = state.rules
+    rules, leaders, doc = replay_checked(data)
     who = "team" if rules.partnership else "seat"
     lines = [f"{rules.seats} seats, {rules.hand_size} tiles each, target {rules.target}, "
              f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")]
-    for n, (hand, log) in enumerate(zip(doc["hands"], state.log, strict=True), start=1):
+    for n, (hand, leader) in enumerate(zip(doc["hands"], leaders, strict=True), start=1):
         points = sum(p["points"] for p in hand["plays"])
-        lines.append(f"hand {n}: seat {log.leader} leads, {len(hand['plays'])} tiles played, "
+        lines.append(f"hand {n}: seat {leader} leads, {len(hand['plays'])} tiles played, "
                      f"{points} points scored in play")
         result = hand["result"]
         if result is None:
@@ -44,22 +42,11 @@ def replay_main(argv: list[str]) -> int:
     parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
     parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
     args = parser.parse_args(argv)
+    from allfives.record_file import read_record
+
     try:
-        with open(args.file, encoding="utf-8-sig") as f:  # a byte-order mark is not an error
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(text)
-    except ValueError as e:  # JSONDecodeError, or a number too long to convert
-        print(f"{args.file}: not valid JSON: {e}", file=sys.stderr)
-        return 2
-    except RecursionError:
-        print(f"{args.file}: nested too deeply to be a game record", file=sys.stderr)
-        return 2
-    try:
-        out = json.dumps(replay_document(data), indent=1) if args.json else _replay_summary(data)
+        data, _ = read_record(args.file)
+        out = json.dumps(replay_checked(data).document, indent=1) if args.json else _replay_summary(data)
     except RecordError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2

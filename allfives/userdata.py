@@ -17,10 +17,14 @@ def data_dir() -> Path:
     return Path(user_data_dir("allfives"))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a crash mid-write leaves the old one in place."""
+def write_atomically(path: Path, text: str, prefix: str | None = None) -> None:
+    """Write a whole file or nothing: a crash mid-write leaves the old one in place.
+
+    The text goes first to `<prefix>XXXXXXXX.tmp` beside it, prefix `.<its name>-` unless given, so
+    a temporary file left by a kill says whose write it was (the save store cleans up its own).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix or f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.game import GameScreen
 from .screens.new_game import NewGameScreen
+from .screens.open_elsewhere import OpenElsewhereScreen
 from .screens.resume import ResumeScreen
 from .session import Session
 from .setup import DEFAULT_BOT_DELAY, GameSetup
@@ -52,6 +53,26 @@ class AllFivesApp(App[None]):
         if self.saved is not None:
             self.start(Session.resume(self.saved, self.store))
             return
+        if not self.store.claim():
+            self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
+            return
+        self.open_saved()
+
+    def on_unmount(self) -> None:
+        self.store.release()  # another window may take this game over now
+
+    def _open_elsewhere(self, choice: str | None) -> None:
+        """Another window plays the saved game: never touch it; play a game of our own beside it."""
+        if choice != "new":
+            self.exit()
+        elif self.store.claim_beside():
+            self.open_saved()
+        else:
+            self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
+            self.notify("Every save slot is in use by another window.", severity="warning")
+
+    def open_saved(self) -> None:
+        """Offer the game saved in our slot, or start a new one."""
         if not self.ask_resume:
             self.store.set_aside()
         outcome = self.store.load() if self.ask_resume else LoadOutcome()

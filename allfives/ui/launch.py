@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import signal
+from typing import TYPE_CHECKING
 
 from .setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+# Closing the terminal window (SIGHUP) or `kill` (SIGTERM) quits as `q` does.
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -45,5 +55,27 @@ def main(argv: list[str]) -> int:
         p.error(str(e))
     from .app import AllFivesApp
 
-    AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new).run()
+    run(AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new))
     return 0
+
+
+def run(app: App) -> None:
+    """Run the app until it quits, or until a quit signal comes, which ends it the same way.
+
+    Left to Python, SIGTERM and SIGHUP end the process on the spot, leaving the terminal in the
+    alternate screen with mouse reporting on and no cursor. Here they ask the app to exit, so
+    Textual puts the terminal back, and the save lock is let go; every move is saved already.
+    """
+    loop = asyncio.new_event_loop()
+    # (a loop without signal handlers, as on Windows, quits as before)
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        for sig in QUIT_SIGNALS:
+            loop.add_signal_handler(sig, app.exit)
+    try:
+        app.run(loop=loop)
+    finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            for sig in QUIT_SIGNALS:
+                loop.remove_signal_handler(sig)
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()

@@ -1,20 +1,28 @@
-"""Saving and resuming: the game record plus the players, written atomically to the user's data dir."""
+"""Saving and resuming: the game record plus the players, written atomically to the user's data dir.
+
+Each window holds a lock on the save it plays in (a "slot": save.json, then save-2.json, ...), so
+two windows on one data dir never write over each other's game.
+"""
 
 from __future__ import annotations
 
-import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 from allfives.engine import GameState, RecordError, dumps, replay
+from allfives.record_file import read_record
 from allfives.userdata import data_dir, write_atomically  # shared with the history and the table server
 
 from .setup import GameSetup
 
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
+SLOTS = 9  # games that windows on one data dir can play side by side
 
 
 @dataclass(frozen=True)
@@ -35,14 +43,75 @@ class LoadOutcome:
 class SaveStore:
     """One saved game in progress (save.json) and the last finished one (last-game.json)."""
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, slot: int = 1) -> None:
         self.directory = directory or data_dir()
+        self.slot = slot
         # Set when save.json could not be read nor moved aside: never write over it then.
         self.frozen: str | None = None
+        self._lock: FileLock | None = None
 
     @property
     def path(self) -> Path:
-        return self.directory / SAVE_NAME
+        return self.directory / (SAVE_NAME if self.slot == 1 else f"save-{self.slot}.json")
+
+    @property
+    def stem(self) -> str:
+        return self.path.stem
+
+    # -- one window per game --------------------------------------------------
+
+    def claim(self) -> bool:
+        """Hold the lock on this slot's game; False when another window plays it.
+
+        A data dir where no lock can be made (missing and uncreatable, read-only) is no one's to
+        guard: True, and saving there reports its own trouble. The lock is a kernel lock, so a
+        window that is killed lets go of it.
+        """
+        if self._lock is not None:
+            return True
+        lock = FileLock(self.directory / f".{self.stem}.lock")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            lock.acquire(blocking=False)
+        except Timeout:
+            return False
+        except OSError:
+            return True
+        self._lock = lock
+        self._remove_stale_writes()
+        return True
+
+    def claim_beside(self) -> bool:
+        """Move to the first slot no other window holds (False, staying put, when all are taken)."""
+        here = self.slot
+        for slot in range(1, SLOTS + 1):
+            if slot == here:
+                continue
+            self.slot = slot
+            if self.claim():
+                return True
+        self.slot = here
+        return False
+
+    def release(self) -> None:
+        """Let another window take this game over (the app calls this as it ends)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
+
+    def _remove_stale_writes(self) -> None:
+        """Temporary files of this slot's saves are stale once we hold its lock: nobody else writes them."""
+        mine = re.compile(rf"\.{re.escape(self.stem)}-[a-z0-9_]{{8}}\.tmp")  # as `_write` names them
+        try:
+            for entry in os.scandir(self.directory):
+                if mine.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    Path(entry.path).unlink(missing_ok=True)
+        except OSError:
+            pass  # they stay; a later window tries again
 
     @property
     def last_path(self) -> Path:
@@ -63,21 +132,21 @@ class SaveStore:
             self._write(self.path, text)
 
     def _write(self, path: Path, text: str) -> None:
-        write_atomically(path, text)
+        # temp files named after the slot: only this slot's lock holder ever leaves them
+        write_atomically(path, text, prefix=f".{self.stem}-")
 
     def load(self) -> LoadOutcome:
         """The game in progress, if any; a file that cannot be read back is moved aside, never lost."""
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return LoadOutcome()
         try:
-            text = self.path.read_text(encoding="utf-8")
-            data = json.loads(text)
+            # never blocks nor reads without end: a FIFO or a link to /dev/zero is refused at once
+            data, text = read_record(self.path)
             if not isinstance(data, dict):
                 raise RecordError("not a game record")
             state, _ = replay(data)
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError, ValueError,
-                RecursionError) as e:
+        except (OSError, RecordError, ValueError, RecursionError) as e:
             why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
             try:
                 moved = self.move_aside("corrupt")
@@ -102,17 +171,17 @@ class SaveStore:
     def move_aside(self, why: str) -> Path:
         """Rename save.json to save.<why>-<timestamp>.json and return the new path."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.directory / f"save.{why}-{stamp}.json"
+        target = self.directory / f"{self.stem}.{why}-{stamp}.json"
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
-            target = self.directory / f"save.{why}-{stamp}-{n}.json"
+            target = self.directory / f"{self.stem}.{why}-{stamp}-{n}.json"
         os.replace(self.path, target)
         return target
 
     def set_aside(self) -> None:
         """Starting a new game over one in progress keeps the old one as save.previous-<time>.json."""
-        if self.path.exists():
+        if os.path.lexists(self.path):
             try:
                 self.move_aside("previous")
             except OSError as e:
