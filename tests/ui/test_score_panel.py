@@ -8,6 +8,7 @@ from allfives.engine import round_to_five
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.help import HelpScreen
 from allfives.ui.screens.score_panel import ScorePanel
 
 from .helpers import game, play_by_mouse, settle
@@ -86,3 +87,18 @@ async def test_score_panel_shows_the_muggins_award() -> None:
             assert line.endswith(f"+{result.awards[side]}")
         else:
             assert "nobody scores" in line
+
+
+async def test_help_opens_over_the_score_panel_by_f1_and_question_mark() -> None:
+    argv = ["--seats", "2", "--seed", "3", "--bot-delay", "0", "--humans", "0", "--target", "900"]
+    setup = setup_from(parser().parse_args(argv))
+    app = AllFivesApp(setup, ask_resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = await reach_panel(pilot)
+        for key in ("f1", "question_mark"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen), key
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is panel

@@ -88,7 +88,11 @@ def scores_line(result: HandResult, setup: GameSetup) -> Text:
 class ScorePanel(ModalScreen[None]):
     """Opens when a hand ends; Continue (Enter) deals the next hand."""
 
-    BINDINGS = [Binding("enter,space,c", "continue", "Continue")]
+    BINDINGS = [
+        Binding("enter,space,c", "continue", "Continue"),
+        # a modal screen stops the app's own keys: help is asked for here too
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+    ]
     AUTO_FOCUS = "#continue"
 
     def __init__(self, result: HandResult, setup: GameSetup, hand_number: int, game_over: bool) -> None:
