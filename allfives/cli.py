@@ -6,22 +6,21 @@ import argparse
 import json
 import sys
 
-from allfives.engine import RecordError, replay_checked
+from allfives.engine import RecordError, ReplayDocument
 
 
-def _replay_summary(data: object) -> str:
-    rules, leaders, doc = replay_checked(data)
+def _replay_summary(doc: ReplayDocument) -> str:
+    rules = doc.rules
     who = "team" if rules.partnership else "seat"
     lines = [f"{rules.seats} seats, {rules.hand_size} tiles each, target {rules.target}, "
              f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")]
-    for n, (hand, leader) in enumerate(zip(doc["hands"], leaders, strict=True), start=1):
+    for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
         lines.append(f"hand {n}: seat {leader} leads, {len(hand['plays'])} tiles played, "
                      f"{points} points scored in play")
         result = hand["result"]
-        if result is None:
-            lines.append("  in progress" if n == len(doc["hands"]) and doc["winner"] is None
-                         else "  cut short: the game was won")
+        if result is None:  # only the last hand is unfinished: in play, or won before its end
+            lines.append("  cut short: the game was won" if doc.winner is not None else "  in progress")
         elif result["reason"] == "domino":
             lines.append(f"  seat {result['out_seat']} went out; remaining pips {result['remaining_pips']}, "
                          f"deductions {result['deductions']}")
@@ -29,11 +28,22 @@ def _replay_summary(data: object) -> str:
             lines.append(f"  blocked; remaining pips {result['remaining_pips']}, "
                          f"deductions {result['deductions']}")
         lines.append("  scores: " + ", ".join(f"{who} {i} {s}" for i, s in enumerate(hand["scores"])))
-    if doc["winner"] is not None:
-        lines.append(f"winner: {who} {doc['winner']} with {doc['final_scores'][doc['winner']]}")
+    if doc.winner is not None:
+        lines.append(f"winner: {who} {doc.winner} with {doc.final_scores[doc.winner]}")
     else:
         lines.append("no winner yet")
     return "\n".join(lines)
+
+
+def _replay_json(doc: ReplayDocument) -> list[str]:
+    """`json.dumps(document, indent=1)` in pieces, made hand by hand: a long record is never held twice."""
+    pieces = ['{\n "hands": [']
+    for n, (_, hand) in enumerate(doc.hands()):
+        pieces.append((",\n  " if n else "\n  ") + json.dumps(hand, indent=1).replace("\n", "\n  "))
+    pieces.append("\n ]" if len(pieces) > 1 else "]")
+    tail = json.dumps({"final_scores": doc.final_scores, "winner": doc.winner}, indent=1)
+    pieces.append(",\n" + tail[2:] + "\n")
+    return pieces
 
 
 def replay_main(argv: list[str]) -> int:
@@ -46,14 +56,15 @@ def replay_main(argv: list[str]) -> int:
 
     try:
         data, _ = read_record(args.file)
-        out = json.dumps(replay_checked(data).document, indent=1) if args.json else _replay_summary(data)
+        doc = ReplayDocument(data)
+        out = _replay_json(doc) if args.json else [_replay_summary(doc), "\n"]
     except RecordError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
     except RecursionError:
         print("the record is nested too deeply to be a game record", file=sys.stderr)
         return 2
-    print(out)
+    sys.stdout.writelines(out)  # only once the whole record has been checked
     return 0
 
 

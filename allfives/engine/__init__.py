@@ -3,13 +3,12 @@
 from .core import IllegalMove, round_to_five
 from .models import ALL_TILES, VARIANTS, Layout, Move, PlacedTile, Rules, Tile, parse_tile, variant_hand_size
 from .record import (
-    Checked,
     RecordError,
+    ReplayDocument,
     dumps,
     loads,
     parse_json,
     replay,
-    replay_checked,
     replay_document,
     to_record,
 )
@@ -29,9 +28,9 @@ from .state import (
 )
 
 __all__ = [
-    "ALL_TILES", "VARIANTS", "Checked", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
+    "ALL_TILES", "VARIANTS", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
     "HandResult", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
     "Played", "RecordError", "Rules", "Scored", "SeatView", "Tile", "dumps", "loads",
-    "parse_json", "parse_tile", "replay", "replay_checked", "replay_document", "round_to_five", "to_record",
+    "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "round_to_five", "to_record",
     "variant_hand_size",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -109,7 +109,8 @@ def _list(value: Any, where: str) -> list:
 class _Replay:
     """A record checked move by move on the fast core table: linear in the record's length."""
 
-    def __init__(self, data: Any) -> None:
+    def __init__(self, data: Any, keep_log: bool = True) -> None:
+        self.keep_log = keep_log  # the hands as a GameState's log holds them
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, found {type(data).__name__}")
         if data.get("format") != FORMAT:
@@ -176,12 +177,14 @@ class _Replay:
                     table.apply(kind, tile, end, events=raw)
                 except IllegalMove as e:
                     raise RecordError(f"{at}: {e}") from None
-                if kind == core.PLAY and end < 0:  # the log names the end the rules chose
-                    move = Move.from_core(kind, tile, raw[first][3])
-                moves.append(move)
-            self.log.append(HandLog(hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
-                                    boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader,
-                                    moves=tuple(moves)))
+                if self.keep_log:
+                    if kind == core.PLAY and end < 0:  # the log names the end the rules chose
+                        move = Move.from_core(kind, tile, raw[first][3])
+                    moves.append(move)
+            if self.keep_log:
+                self.log.append(HandLog(hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
+                                        boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader,
+                                        moves=tuple(moves)))
             yield raw
 
     def state(self, result: HandResult | None) -> GameState:
@@ -212,48 +215,53 @@ def loads(text: str) -> GameState:
         raise RecordError("the record is nested too deeply to be a game record") from None
 
 
-class Checked(NamedTuple):
-    """A record replayed for `allfives replay`: its rules, each hand's leader, the replay document."""
+class ReplayDocument:
+    """The `--json` document of RECORD.md, hand by hand as the record is checked.
 
-    rules: Rules
-    leaders: list[int]
-    document: dict[str, Any]
+    Iterating `hands()` checks the record (RecordError at the first fault) and yields each hand's
+    leader and document entry; nothing else is kept, so a long record costs little memory.
+    `final_scores` and `winner` are known once every hand has been yielded.
+    """
+
+    def __init__(self, data: Any) -> None:
+        self._run = _Replay(data, keep_log=False)
+        self.rules = self._run.rules
+        self.winner: int | None = None
+
+    @property
+    def final_scores(self) -> list[int]:
+        return list(self._run.table.scores)
+
+    def hands(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        scores = [0] * self.rules.sides
+        for raw in self._run.played():
+            plays: list[dict[str, Any]] = []
+            result = None
+            for ev in raw[1:]:
+                kind = ev[0]
+                if kind == "played":
+                    _, seat, tile, end, total, points = ev
+                    plays.append({"seat": seat, "tile": _TILE_NAMES[tile],
+                                  "end": core.END_NAMES[end] if end >= 0 else None,
+                                  "total": total, "points": points})
+                elif kind == "scored":
+                    scores[ev[2]] = ev[4]
+                elif kind == "hand_over":
+                    r = ev[1]
+                    result = {"reason": r.reason, "out_seat": r.out_seat,
+                              "remaining_pips": list(r.remaining_pips), "deductions": list(r.deductions)}
+                    scores = list(ev[2])
+                elif kind == "won":
+                    self.winner = ev[1]
+                    scores = list(ev[2])
+            yield raw[0][2], {"plays": plays, "result": result, "scores": list(scores)}
 
 
-def replay_checked(data: Any) -> Checked:
-    """Check a record and build the `--json` document in one pass, straight from the core's events."""
-    run = _Replay(data)
-    sides = run.rules.sides
-    hands: list[dict[str, Any]] = []
-    leaders: list[int] = []
-    scores = [0] * sides
-    winner = None
-    for raw in run.played():
-        leaders.append(raw[0][2])
-        plays: list[dict[str, Any]] = []
-        result = None
-        for ev in raw[1:]:
-            kind = ev[0]
-            if kind == "played":
-                _, seat, tile, end, total, points = ev
-                plays.append({"seat": seat, "tile": core.tile_name(tile),
-                              "end": core.END_NAMES[end] if end >= 0 else None,
-                              "total": total, "points": points})
-            elif kind == "scored":
-                scores[ev[2]] = ev[4]
-            elif kind == "hand_over":
-                r = ev[1]
-                result = {"reason": r.reason, "out_seat": r.out_seat,
-                          "remaining_pips": list(r.remaining_pips), "deductions": list(r.deductions)}
-                scores = list(ev[2])
-            elif kind == "won":
-                winner = ev[1]
-                scores = list(ev[2])
-        hands.append({"plays": plays, "result": result, "scores": list(scores)})
-    document = {"hands": hands, "final_scores": list(run.table.scores), "winner": winner}
-    return Checked(run.rules, leaders, document)
+_TILE_NAMES = tuple(core.tile_name(t) for t in range(28))
 
 
 def replay_document(data: Any) -> dict[str, Any]:
     """The `allfives replay --json` document of RECORD.md."""
-    return replay_checked(data).document
+    doc = ReplayDocument(data)
+    hands = [hand for _, hand in doc.hands()]
+    return {"hands": hands, "final_scores": doc.final_scores, "winner": doc.winner}
