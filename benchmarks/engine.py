@@ -4,13 +4,23 @@ Run `python benchmarks/engine.py` (or `--quick` for a smoke run). For each seat 
 the same seeded random games through the fast core (`core.Table.legal_moves` +
 `apply_unchecked`) and through the public Pydantic API (`GameState.legal_moves` + `apply`),
 then replays each game's record (`replay`, the check behind `allfives replay`).
+
+Then it replays long records (100, 1,000 and 10,000 hands of a game whose target is never
+reached) to show that replay is linear in the record: ms per hand through `replay` (the state and
+every event), and through `allfives replay` and `allfives replay --json` in a fresh process
+(time from reading the file to the last line printed, and the process's peak memory).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
+import subprocess
+import sys
+import tempfile
 import time
 
 from allfives.engine import GameState, Rules, core, replay, to_record
@@ -73,12 +83,90 @@ def bench(seats: int, games: int) -> dict[str, float]:
             "api_moves_s": moves / api_time, "core_moves_s": moves / core_time}
 
 
+def long_record(hands: int, seed: int = 1) -> dict:
+    """A record of `hands` hands of seeded random play, 2 seats, a target nobody reaches."""
+    rules = Rules(seats=2, target=10**9)
+    rng = random.Random(seed)
+    table = core.Table(rules.to_core())
+    written = []
+    while len(written) < hands:
+        table.deal_next(seed)
+        hand = {"hands": [[core.tile_name(t) for t in h] for h in table.hands],
+                "boneyard": [core.tile_name(t) for t in table.boneyard], "leader": table.leader, "moves": []}
+        while table.phase == core.PLAYING:
+            kind, tile, end = rng.choice(table.legal_moves())
+            table.apply_unchecked(kind, tile, end)
+            hand["moves"].append("draw" if kind == core.DRAW else "pass" if kind == core.PASS else
+                                 core.tile_name(tile) + (f" {core.END_NAMES[end]}" if end >= 0 else ""))
+        written.append(hand)
+    return {"format": "allfives-record/1", "rules": rules.model_dump(), "hands": written}
+
+
+# Run in the child: its own peak memory. VmHWM is the peak of this program's memory; ru_maxrss
+# (the fallback off Linux) also counts the parent's size at the fork.
+PEAK = """
+def peak_kb():
+    try:
+        with open("/proc/self/status") as f:
+            return int(next(line for line in f if line.startswith("VmHWM")).split()[1])
+    except OSError:
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
+
+def command(path: str, *flags: str) -> tuple[float, float]:
+    """(seconds, peak MB) of `allfives replay FILE` in a fresh process, not counting its start-up."""
+    code = (PEAK + "import sys, time\nfrom allfives.cli import main\nstart = time.perf_counter()\n"
+            "code = main(sys.argv[1:])\nprint(time.perf_counter() - start, peak_kb(), file=sys.stderr)\n"
+            "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", code, "replay", *flags, path],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=900)
+    if done.returncode != 0:
+        raise SystemExit(f"allfives replay failed: {done.stderr.strip()}")
+    seconds, peak_kb = done.stderr.split()[-2:]
+    return float(seconds), int(peak_kb) / 1024
+
+
+def bench_long(hands: int) -> dict[str, float]:
+    record = long_record(hands)
+    start = time.perf_counter()
+    replay(record)
+    api = time.perf_counter() - start
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "long.json")
+        with open(path, "w") as f:
+            json.dump(record, f, indent=1)
+        size = os.path.getsize(path)
+        text_s, text_mb = command(path)
+        json_s, json_mb = command(path, "--json")
+    return {"hands": hands, "moves": sum(len(h["moves"]) for h in record["hands"]), "mb": size / 2**20,
+            "replay_ms": 1000 * api / hands, "text_ms": 1000 * text_s / hands, "text_mb": text_mb,
+            "json_ms": 1000 * json_s / hands, "json_mb": json_mb}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 games per seat count: a smoke run")
     parser.add_argument("--games", type=int, default=50, help="games per seat count (default 50)")
+    parser.add_argument("--long-only", action="store_true", help="only the long records")
     args = parser.parse_args(argv)
     games = 5 if args.quick else args.games
+    if not args.long_only:
+        play_games(games)
+    sizes = (100, 1000) if args.quick else (100, 1000, 10_000)
+    print(f"\nreplaying long records (2 seats, random play), Python {platform.python_version()}; "
+          "ms per hand, and the peak memory of the command's process")
+    print(f"{'hands':>7} {'moves':>8} {'file MB':>8} {'replay()':>9} {'text':>7} {'text MB':>8} "
+          f"{'--json':>7} {'json MB':>8}")
+    for hands in sizes:
+        r = bench_long(hands)
+        print(f"{r['hands']:>7,} {r['moves']:>8,} {r['mb']:>8.1f} {r['replay_ms']:>9.2f} "
+              f"{r['text_ms']:>7.2f} {r['text_mb']:>8.0f} {r['json_ms']:>7.2f} {r['json_mb']:>8.0f}")
+    return 0
+
+
+def play_games(games: int) -> None:
     print(f"allfives engine benchmark: {games} seeded random games per seat count, default rules, "
           f"Python {platform.python_version()}")
     header = ("seats", "games", "hands", "moves", "replay ms/game", "replay moves/s", "API moves/s",
@@ -89,7 +177,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['seats']:>6}  {r['games']:>6}  {r['hands']:>6}  {r['moves']:>6}  "
               f"{r['replay_ms_per_game']:>14.1f}  {r['replay_moves_s']:>14,.0f}  "
               f"{r['api_moves_s']:>14,.0f}  {r['core_moves_s']:>14,.0f}")
-    return 0
 
 
 if __name__ == "__main__":
