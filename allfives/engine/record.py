@@ -153,6 +153,8 @@ class _Replay:
             leader = hand.get("leader")
             if not isinstance(leader, int) or isinstance(leader, bool):
                 raise RecordError(f"{where}: leader must be a seat number")
+            if not 0 <= leader < self.rules.seats:  # said here: the value may have thousands of digits
+                raise RecordError(f"{where}: leader {brief(leader)} is not a seat (0-{self.rules.seats - 1})")
             try:
                 table.start_dealt_hand(dealt, boneyard, leader)
             except IllegalMove as e:
