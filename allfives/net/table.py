@@ -26,6 +26,7 @@ from allfives.engine import (
     replay,
     to_record,
 )
+from allfives.record_file import read_record
 from allfives.ui.save import write_atomically
 from allfives.ui.session import make_bot, thinking_budget
 from allfives.ui.setup import BOT_NAMES, LEVELS, SEEDED_SIMULATIONS, GameSetup, Player
@@ -346,7 +347,10 @@ class Table:
     def load(cls, path: Path) -> Table:
         """A saved table, to be played on; ValueError (one line) when it cannot be."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data, _ = read_record(path)  # never blocks nor reads without end (a FIFO, /dev/zero)
+        except RecordError as e:
+            raise ValueError(str(e)) from None  # the message names the file already
+        try:
             if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
                 raise ValueError("not a saved table")
             state, per_hand = replay(data)

@@ -157,3 +157,19 @@ def test_stale_temporary_files_are_removed_but_not_another_windows(data_dir: Pat
     assert [p.name for p in data_dir.glob(".save-*.tmp")] == [writing.name]
     other.release()
     assert SaveStore(data_dir, slot=2).claim() and not writing.exists()
+
+
+def test_a_hosted_tables_save_that_never_ends_is_refused_at_once(tmp_path: Path) -> None:
+    table = tmp_path / "table.json"
+    os.mkfifo(table)
+    proc = python(f"""
+        from pathlib import Path
+        from allfives.net.table import Table
+        try:
+            Table.load(Path({str(table)!r}))
+        except ValueError as e:
+            print(e)
+    """)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert out.strip().endswith("table.json: not a regular file (a FIFO), so not a game record"), out
