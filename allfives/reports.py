@@ -3,55 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import stat
 import sys
 from typing import Any
 
+from allfives import record_file
 from allfives.engine import GameState, RecordError, replay
-
-# A very long game's record is a few hundred kB; anything past this is not a record.
-MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 
 def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
     """The game in a record file and the record itself; RecordError with one line on any problem.
 
-    NOTE: the `harden` helper is adding one safe reader for every command that opens a record;
-    until it lands this one refuses what is not a regular file (without blocking on a FIFO) and
-    reads at most MAX_RECORD_BYTES. Replace it with that reader when it is on main.
+    The file is opened by the one safe reader every command uses (`allfives.record_file`).
     """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{path}: not a regular file")
-        if info.st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: {info.st_size} bytes is too big for a game record "
-                              f"(a long game takes well under {MAX_RECORD_BYTES // 2**20} MB)")
-        chunks, size = [], 0
-        while size <= MAX_RECORD_BYTES and (chunk := os.read(fd, 1 << 16)):
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
-    finally:
-        os.close(fd)
-    if size > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: too big for a game record")
-    raw = b"".join(chunks)
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not UTF-8 text") from None
-    except ValueError as e:
-        raise RecordError(f"{path}: not valid JSON: {e}") from None
-    except RecursionError:
-        raise RecordError(f"{path}: nested too deeply to be a game record") from None
+    data, _ = record_file.read_record(path)
     try:
         return replay(data)[0], data
     except RecursionError:

@@ -76,10 +76,16 @@ def test_hostile_files_are_refused_by_the_command_in_one_short_line(tmp_path: Pa
     (tmp_path / "good.json").write_text(json.dumps(GOOD))
     files["good"] = (tmp_path / "good.json", "")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    running = {name: subprocess.Popen([sys.executable, "-m", "allfives", "replay", str(path)], cwd=tmp_path,
-                                      env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True)
-               for name, (path, _) in files.items()}
+    # `allfives review` opens records with the same reader: a few of the worst through it too
+    for name in ("dev-zero", "symlink to a FIFO", "too big", "duplicate key"):
+        files[f"review: {name}"] = files[name]
+    def start(name: str, path: Path) -> subprocess.Popen:
+        command = "review" if name.startswith("review:") else "replay"
+        return subprocess.Popen([sys.executable, "-m", "allfives", command, str(path)], cwd=tmp_path, env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+
+    running = {name: start(name, path) for name, (path, _) in files.items()}
     try:
         for name, proc in running.items():
             out, err = proc.communicate(timeout=60)  # a hang or a read without end fails here
