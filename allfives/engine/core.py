@@ -7,6 +7,7 @@ rule (legal moves, placement, scoring, the end of a hand, winning) lives here.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 W, E, N, S = 0, 1, 2, 3
@@ -54,7 +55,19 @@ class CoreRules(NamedTuple):
         return 2 if self.partnership else self.seats
 
     def side_of(self, seat: int) -> int:
+        """The side (team, or the player alone) a seat scores for: partners sit opposite."""
         return seat % 2 if self.partnership else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for a side, in turn order."""
+        return tuple(seat for seat in range(self.seats) if self.side_of(seat) == side)
+
+    def side_totals(self, per_seat: Sequence[int]) -> tuple[int, ...]:
+        """Per-seat amounts (pips, deductions) added up per side."""
+        totals = [0] * self.sides
+        for seat, amount in enumerate(per_seat):
+            totals[self.side_of(seat)] += amount
+        return tuple(totals)
 
 
 class Layout:
@@ -375,9 +388,7 @@ class Table:
                 deductions[seat] = round_to_five(p)
                 self.scores[rules.side_of(seat)] -= deductions[seat]
         else:
-            side_pips = [0] * rules.sides
-            for seat, p in enumerate(pips):
-                side_pips[rules.side_of(seat)] += p
+            side_pips = list(rules.side_totals(pips))
             if out_seat is not None:
                 out_side = rules.side_of(out_seat)
                 awards[out_side] = round_to_five(sum(side_pips) - side_pips[out_side])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
@@ -281,7 +281,16 @@ class Rules(BaseModel):
         return 2 if self.partnership else self.seats
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnership else seat
+        """The side a seat scores for (the engine's rule: partners sit opposite)."""
+        return self.to_core().side_of(seat)
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for a side, in turn order: the player alone, or both partners."""
+        return self.to_core().seats_of(side)
+
+    def side_totals(self, per_seat: Sequence[int]) -> tuple[int, ...]:
+        """Per-seat amounts (pips left, deductions) added up per side."""
+        return self.to_core().side_totals(per_seat)
 
     def to_core(self) -> core.CoreRules:
         return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target,

@@ -86,18 +86,14 @@ class GameSetup:
 
     def side_name(self, side: int) -> str:
         """A score column's heading: a player's name, or a team's two names."""
-        if self.rules.partnership:
-            a, b = self.players[side].name, self.players[side + 2].name
-            if len(a) + len(b) > 8:
-                a, b = a[0] + a[-1], b[0] + b[-1]  # "Player 1" -> "P1"
-            return f"{a}+{b}"
-        return self.players[side].name
+        names = [self.players[seat].name for seat in self.rules.seats_of(side)]
+        if len(names) > 1 and sum(len(n) for n in names) > 8:
+            names = [n[0] + n[-1] for n in names]  # "Player 1" -> "P1"
+        return "+".join(names)
 
     def side_title(self, side: int) -> str:
         """A side named in a sentence: `Ada & Cleo`, `Ben`."""
-        if self.rules.partnership:
-            return f"{self.players[side].name} & {self.players[side + 2].name}"
-        return self.players[side].name
+        return " & ".join(self.players[seat].name for seat in self.rules.seats_of(side))
 
     def to_json(self) -> dict[str, Any]:
         # The record always stores the engine's seed (it fixes the deals to come); "seeded" says
