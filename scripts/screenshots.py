@@ -11,12 +11,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from allfives.ui.app import AllFivesApp
-from allfives.ui.save import SaveStore
-from allfives.ui.scenes import EARLY_MOVES, board_app, four_seat_app, seeded_app, settle, until
-from allfives.ui.screens.game_over import GameOverScreen
-from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.widgets.hand import Hand
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the seeded scenes live with the tests
+
+from allfives.ui.app import AllFivesApp  # noqa: E402
+from allfives.ui.save import SaveStore  # noqa: E402
+from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
+from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
+from allfives.ui.widgets.hand import Hand  # noqa: E402
+from tests.ui.scenes import EARLY_MOVES, board_app, four_seat_app, seeded_app, settle, until  # noqa: E402
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -34,8 +36,7 @@ async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, d
 
 async def select_two_end_tile(pilot) -> None:
     """Click a tile that fits two ends, so the lit ends show."""
-    table = pilot.app.game_screen
-    state = table.state
+    state = pilot.app.game_screen.session.state
     tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
     hand = pilot.app.screen.query_one(Hand)
     x, w = hand.tile_spans()[hand.tiles.index(tile)]

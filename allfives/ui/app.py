@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.theme import Theme
 
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.game import GameScreen
@@ -18,6 +19,7 @@ from .screens.open_elsewhere import OpenElsewhereScreen
 from .screens.resume import ResumeScreen
 from .session import Session
 from .setup import DEFAULT_BOT_DELAY, GameSetup
+from .themes import DARK_NAME, THEMES, table_variables
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # what still works while the too-small notice hides everything: nothing acts unseen
@@ -28,6 +30,7 @@ class AllFivesApp(App[None]):
     """Starts on the new-game screen, the resume question, or (given a setup) straight at the table."""
 
     CSS_PATH = "allfives.tcss"
+    _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
     TITLE = "All Fives"
     BINDINGS = [
         Binding("ctrl+n", "new_game", "New game", show=False),
@@ -45,13 +48,36 @@ class AllFivesApp(App[None]):
         self.ask_resume = ask_resume
         self.store = store or SaveStore()
         self.problem: str | None = None  # what went wrong with the save file, if anything
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = DARK_NAME
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours for a theme that does not set them (Textual's own themes)."""
+        return table_variables(self.current_theme)
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual looks the theme up (copying every theme's entry) for each line it draws: keep it."""
+        known = self._theme_now
+        if known is None or known[0] != self.theme:
+            known = self._theme_now = (self.theme, super().current_theme)
+        return known[1]
+
+    def register_theme(self, theme: Theme) -> None:
+        self._theme_now = None
+        super().register_theme(theme)
+
+    def unregister_theme(self, theme_name: str) -> None:
+        self._theme_now = None
+        super().unregister_theme(theme_name)
 
     # -- start ------------------------------------------------------------
 
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
         if self.saved is not None:
-            self.start(Session.resume(self.saved, self.store))
+            self.start(Session.resume(self.saved, self.store, background=True))
             return
         if not self.store.claim():
             self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
@@ -86,7 +112,7 @@ class AllFivesApp(App[None]):
                 if choice == "new":
                     self.fresh(replacing=True)
                 else:
-                    self.start(Session.resume(saved, self.store))
+                    self.start(Session.resume(saved, self.store, background=True))
 
             self.push_screen(ResumeScreen(saved), chosen)
         else:
@@ -100,7 +126,7 @@ class AllFivesApp(App[None]):
         if self.initial_setup is not None:
             if replacing:
                 self.store.set_aside()
-            self.start(Session.new(self.initial_setup, self.store))
+            self.start(Session.new(self.initial_setup, self.store, background=True))
         else:
             self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or ""),
                              lambda setup: self._setup_chosen(setup, replacing))
@@ -111,7 +137,7 @@ class AllFivesApp(App[None]):
             return
         old = self.game_screen
         if old is not None:
-            replacing = replacing or old.state.phase != "game_over"
+            replacing = replacing or old.session.waiting != "game_over"
             old.close()
         self.call_next(self._new_game, setup, replacing)
 
@@ -120,7 +146,7 @@ class AllFivesApp(App[None]):
         await self._clear_screens()
         if replacing:
             self.store.set_aside()
-        await self.start_async(Session.new(setup, self.store))
+        await self.start_async(Session.new(setup, self.store, background=True))
 
     def start(self, session: Session) -> None:
         self.call_next(self.start_async, session)

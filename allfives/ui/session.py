@@ -1,32 +1,18 @@
-"""The game being played: state, players, moves applied, events kept per hand, saved after every move.
-
-This is the one place game flow lives (the game screen only schedules it); it never imports Textual.
+"""The game played in this process: state, players, moves applied, events kept per hand, saved after
+every move. `Session` is the local `GameSession` (game_session.py); it never imports Textual.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+import threading
+from collections.abc import Callable
+from typing import Protocol
 
-from allfives.engine import (
-    Drew,
-    Event,
-    GameState,
-    GameWon,
-    HandDealt,
-    HandResult,
-    Move,
-    Passed,
-    Played,
-    Scored,
-    SeatView,
-    replay,
-    to_record,
-)
+from allfives.engine import Event, GameState, HandDealt, Move, SeatView, Tile, replay, to_record
 
 from .save import SavedGame, SaveStore
 from .setup import SEEDED_SIMULATIONS, GameSetup
-
-Waiting = Literal["person", "bot", "hand_over", "game_over"]
+from .view import Waiting, waiting_for
 
 
 class Bot(Protocol):
@@ -50,39 +36,101 @@ def thinking_budget(bot_delay: float) -> float:
     return min(1.0, max(0.3, bot_delay))
 
 
+class SaveWriter:
+    """Writes a session's saves in a thread of its own, so the table never waits for the disk.
+
+    Each save is the whole game: when moves come faster than the disk takes them, only the newest
+    waiting save is written. `flush` returns once the game as it stands is on disk (the table calls it
+    before it closes). The thread ends whenever nothing is left to write.
+    """
+
+    def __init__(self, store: SaveStore, outcome: Callable[[Exception | None], None]) -> None:
+        self.store = store
+        self.outcome = outcome  # told (in the writing thread) how each write went
+        self._cond = threading.Condition()
+        self._waiting: tuple[GameState, GameSetup] | None = None
+        self._writing = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, state: GameState, setup: GameSetup) -> None:
+        with self._cond:
+            self._waiting = (state, setup)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="allfives-save", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout: float = 30.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._thread is None, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._waiting is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                job, self._waiting = self._waiting, None
+            try:
+                self.store.save(*job)
+            except Exception as e:  # told to the player, never lost in a thread
+                self.outcome(e)
+            else:
+                self.outcome(None)
+
+
 class Session:
-    """A game in play: apply moves for whoever's turn it is and remember what happened."""
+    """A game in play here: apply moves for whoever's turn it is, remember what happened, save.
+
+    `background`: saves are written by a `SaveWriter` thread (the app's way); else at once.
+    """
 
     def __init__(self, setup: GameSetup, state: GameState, hands: list[list[Event]],
-                 store: SaveStore | None = None) -> None:
+                 store: SaveStore | None = None, *, background: bool = False) -> None:
         self.setup = setup
         self.state = state
         self.hands = hands  # every event, hand by hand, HandDealt first
         self.store = store
+        self.writer = SaveWriter(store, self._saved) if store is not None and background else None
+        self._told = threading.Lock()  # the writer reports from its thread
         self.save_error: str | None = None
         self.save_error_new = False
 
     @classmethod
-    def new(cls, setup: GameSetup, store: SaveStore | None = None) -> Session:
+    def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False) -> Session:
         state = GameState.new(setup.rules, setup.seed)
-        session = cls(setup, state, [[HandDealt(hand_number=1, leader=state.leader)]], store)
+        session = cls(setup, state, [[HandDealt(hand_number=1, leader=state.leader)]], store,
+                      background=background)
         session.save()
         return session
 
     @classmethod
-    def resume(cls, saved: SavedGame, store: SaveStore | None = None) -> Session:
+    def resume(cls, saved: SavedGame, store: SaveStore | None = None, *, background: bool = False) -> Session:
         """Rebuild every hand's events (for the scoresheet and log) by replaying the saved record."""
         state, hands = replay(to_record(saved.state))
-        return cls(saved.setup, state, [list(h) for h in hands], store)
+        return cls(saved.setup, state, [list(h) for h in hands], store, background=background)
 
     # -- questions ------------------------------------------------------
 
     @property
     def waiting(self) -> Waiting:
-        phase = self.state.phase
-        if phase == "playing":
-            return "person" if self.setup.players[self.state.turn].is_person else "bot"
-        return "hand_over" if phase == "hand_over" else "game_over"
+        return waiting_for(self.setup, self.state.phase, self.state.turn)
+
+    def seat_view(self, seat: int) -> SeatView:
+        return self.state.view(seat)
+
+    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
+        return self.state.hands
+
+    def think(self) -> Move:
+        """The bot to move chooses, from what its seat may see (call it in a worker thread)."""
+        state = self.state
+        return self.bot(state.turn).choose(state.view(state.turn))
+
+    def hint(self, seat: int) -> Move:
+        """What the hard bot would play in `seat`'s place (call it in a worker thread)."""
+        state = self.state
+        return self.hint_bot().choose(state.view(seat))
 
     @property
     def events(self) -> list[Event]:
@@ -105,23 +153,6 @@ class Session:
         seed = self.setup.bot_seed(self.state.hand_number, -1)
         return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
 
-    def last_actions(self) -> dict[int, str]:
-        """What each seat did last in this hand, in a few words, for the seat panels."""
-        out: dict[int, str] = {}
-        drawn: dict[int, int] = {}
-        for ev in self.events:
-            if isinstance(ev, Played):
-                out[ev.seat] = f"played {ev.tile}" + (f" {ev.end}" if ev.end else "") + (
-                    f"  +{ev.points}" if ev.points else "")
-                drawn.pop(ev.seat, None)
-            elif isinstance(ev, Drew):
-                drawn[ev.seat] = drawn.get(ev.seat, 0) + 1
-                out[ev.seat] = f"drew {drawn[ev.seat]}"
-            elif isinstance(ev, Passed):
-                out[ev.seat] = "passed"
-                drawn.pop(ev.seat, None)
-        return out
-
     # -- actions --------------------------------------------------------
 
     def apply(self, move: Move, seat: int | None = None) -> list[Event]:
@@ -141,54 +172,39 @@ class Session:
         """Save after every move; a disk that refuses is reported once (`save_error`), play goes on."""
         if self.store is None:
             return
+        if self.writer is not None:
+            self.writer.put(self.state, self.setup)
+            return
         try:
             self.store.save(self.state, self.setup)
         except OSError as e:
-            if self.save_error is None:
-                self.save_error = f"The game could not be saved: {e.strerror or e}. Play goes on."
-                self.save_error_new = True
+            self._saved(e)
         else:
-            self.save_error = None
+            self._saved(None)
+
+    def _saved(self, error: Exception | None) -> None:
+        """How a save went: a new problem is kept to be told once; a good save clears it."""
+        with self._told:
+            if error is None:
+                self.save_error = None
+            elif self.save_error is None:
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                self.save_error = f"The game could not be saved: {why}. Play goes on."
+                self.save_error_new = True
+
+    def flush(self) -> None:
+        """Wait until the game as it stands is saved (before the table closes)."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def take_notice(self) -> str | None:
+        """What the player should be told once: for now, only a save that failed."""
+        return self.take_save_error()
 
     def take_save_error(self) -> str | None:
         """A save problem not yet told to the player (each one is told once)."""
-        if self.save_error_new:
-            self.save_error_new = False
-            return self.save_error
-        return None
-
-
-def _says(name: str, verb: str) -> str:
-    """`Ada plays`, but `You play`."""
-    if name != "You":
-        return f"{name} {verb}"
-    first, _, rest = verb.partition(" ")
-    base = first[:-2] if first.endswith(("sses", "shes", "ches", "oes")) else first[:-1]
-    return f"You {base} {rest}".rstrip()
-
-
-def describe(event: Event, session: Session, viewer: int | None = None) -> str | None:
-    """One game-log line (Rich markup) for an event; a drawn tile is named only to the seat that drew it."""
-    name = session.name
-    if isinstance(event, HandDealt):
-        return f"[b #8fd3e8]Hand {event.hand_number}[/] — {_says(name(event.leader), 'leads')}"
-    if isinstance(event, Played):
-        where = f"on {event.end}" if event.end else "to lead"
-        return f"{_says(name(event.seat), 'plays')} [b]{event.tile}[/b] {where} [dim]· {event.total}[/dim]"
-    if isinstance(event, Scored):
-        return f"[#a5d6a7]  {_says(name(event.seat), 'scores')} {event.points}[/]"
-    if isinstance(event, Drew):
-        what = f" {event.tile}" if viewer == event.seat and event.tile is not None else ""
-        return f"[dim]{_says(name(event.seat), 'draws')}{what}[/dim]"
-    if isinstance(event, Passed):
-        return f"[dim]{_says(name(event.seat), 'passes')}[/dim]"
-    if isinstance(event, HandResult):
-        if event.reason == "domino" and event.out_seat is not None:
-            return f"[b]{_says(name(event.out_seat), 'goes out')}[/b]"
-        return "[b]The hand is blocked[/b]"
-    if isinstance(event, GameWon):
-        side = session.setup.side_title(event.side)
-        won = "win" if session.setup.rules.partnership or side == "You" else "wins"
-        return f"[b #ffd866]{side} {won} the game![/]"
-    return None
-
+        with self._told:
+            if self.save_error_new:
+                self.save_error_new = False
+                return self.save_error
+            return None

@@ -6,13 +6,21 @@ from textual.pilot import Pilot
 
 from allfives.engine import Move, Tile
 from allfives.ui.app import AllFivesApp
-from allfives.ui.scenes import settle, until  # noqa: F401  (re-exported for the tests)
+from allfives.ui.messages import BotChose
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand
+
+from .scenes import settle, until  # noqa: F401  (re-exported for the tests)
+
+
+async def bot_move_arrives(pilot: Pilot, table: GameScreen, move: Move) -> None:
+    """A bot's move for the moment the table is at comes in from its worker, as a message."""
+    table.post_message(BotChose(table.position, move))
+    await pilot.pause()
 
 
 def game(app: AllFivesApp) -> GameScreen:
@@ -45,11 +53,11 @@ async def play_by_mouse(pilot: Pilot, move: Move) -> None:
         await click_boneyard(pilot)
         return
     assert move.kind == "play" and move.tile is not None
-    ends = screen.state.ends_for(move.tile)
+    ends = screen.session.state.ends_for(move.tile)
     await click_tile(pilot, move.tile)
     if len(ends) > 1:
         await pilot.pause()
-        assert screen.selected == move.tile
+        assert screen.turn.chosen == move.tile
         await click_end(pilot, move.end or ends[0])
 
 
@@ -66,12 +74,12 @@ async def play_game_by_mouse(pilot: Pilot, choose=None, max_turns: int = 2000) -
             continue
         table = game(app)
         if table.my_turn:
-            legal = table.state.legal_moves()
-            move = choose(table.state, legal) if choose else legal[-1]
-            before = table.state
+            legal = table.session.state.legal_moves()
+            move = choose(table.session.state, legal) if choose else legal[-1]
+            before = table.session.state
             await play_by_mouse(pilot, move)
             await pilot.pause()
-            assert table.state is not before, f"{move} by mouse did not happen: {table.status}"
+            assert table.session.state is not before, f"{move} by mouse did not happen: {table.status}"
     raise AssertionError("the game did not end")
 
 
@@ -89,6 +97,6 @@ async def play_until(pilot: Pilot, wanted, max_turns: int = 2000) -> GameScreen:
         if table.my_turn:
             if wanted(table):
                 return table
-            await play_by_mouse(pilot, table.state.legal_moves()[-1])
+            await play_by_mouse(pilot, table.session.state.legal_moves()[-1])
     raise AssertionError("the wanted position never came")
 

@@ -1,4 +1,6 @@
-"""Seeded positions the screenshots and snapshot tests show: new game, boards early and late, panels."""
+"""Seeded positions the screenshots and snapshot tests show (new game, boards early and late, panels),
+and the pilot helpers that wait for the bots. Not part of the installed game: scripts/screenshots.py
+imports it from the repository."""
 
 from __future__ import annotations
 
@@ -9,10 +11,9 @@ from textual.screen import Screen
 from textual.worker import WorkerCancelled
 
 from allfives.engine import GameState, Rules
-
-from .app import AllFivesApp
-from .save import SavedGame, SaveStore
-from .setup import GameSetup, default_players
+from allfives.ui.app import AllFivesApp
+from allfives.ui.save import SavedGame, SaveStore
+from allfives.ui.setup import GameSetup, default_players
 
 # Seed 7, two seats: after these 15 moves (once played by seeded medium bots, frozen here so the
 # picture does not move when the bots improve) seat 0 is to move with all four spinner arms on the
@@ -72,7 +73,7 @@ def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = Non
 
 
 async def settle(pilot: Pilot, limit: int = 400) -> None:
-    """Wait until no bot is thinking and nothing is scheduled (bots play at delay 0)."""
+    """Wait until no bot is thinking, nothing is scheduled and the game is saved (bots play at delay 0)."""
     app = pilot.app
     quiet = 0
     for _ in range(limit):
@@ -84,13 +85,16 @@ async def settle(pilot: Pilot, limit: int = 400) -> None:
             continue
         quiet += 1
         if quiet >= 2:
+            game = getattr(app, "game_screen", None)
+            if game is not None:
+                game.session.flush()  # saves are written in the background
             return
     raise AssertionError("the app never settled")
 
 
 async def until(pilot: Pilot, screen_type: type[Screen]) -> None:
     """Let the bots play on (continuing past score panels) until a screen of this type shows."""
-    from .screens.score_panel import ScorePanel
+    from allfives.ui.screens.score_panel import ScorePanel
 
     for _ in range(500):
         await settle(pilot)

@@ -11,7 +11,6 @@ from allfives.engine import GameState, Move, Rules, loads, to_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.save import SaveStore
-from allfives.ui.scenes import seeded_app
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.new_game import NewGameScreen
@@ -20,7 +19,8 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.setup import GameSetup, default_players
 from allfives.ui.widgets.hand import Hand
 
-from .helpers import click_tile, game, play_game_by_mouse, play_until, settle, until
+from .helpers import bot_move_arrives, click_tile, game, play_game_by_mouse, play_until, settle, until
+from .scenes import seeded_app
 
 SMALL, BIG = (60, 20), (120, 40)
 
@@ -31,7 +31,7 @@ def make_app(*flags: str) -> AllFivesApp:
 
 
 def moves(table: GameScreen) -> int:
-    return sum(len(hand.moves) for hand in table.state.log)
+    return sum(len(hand.moves) for hand in table.session.state.log)
 
 
 def previous_saves(data_dir: Path) -> list[Path]:
@@ -50,11 +50,11 @@ async def test_play_holds_behind_help_and_new_game(key: str) -> None:
         await pilot.pause()
         cover = type(app.screen)
         assert cover is not GameScreen
-        table.apply(table.state.legal_moves()[-1])  # my move lands just as the screen opens
-        after_mine, made = table.state, moves(table)
+        table.apply(table.session.state.legal_moves()[-1])  # my move lands just as the screen opens
+        after_mine, made = table.session.state, moves(table)
         assert table.session.waiting == "bot"
         await settle(pilot)
-        assert table.state is after_mine, "a bot moved behind the screen"
+        assert table.session.state is after_mine, "a bot moved behind the screen"
         assert type(app.screen) is cover
         await pilot.press("escape")
         await settle(pilot)
@@ -68,20 +68,20 @@ async def test_bot_move_that_arrives_behind_help_lands_when_help_closes() -> Non
         table = await play_until(pilot, lambda t: True)
         await pilot.press("question_mark")
         await pilot.pause()
-        table.apply(table.state.legal_moves()[-1])
+        table.apply(table.session.state.legal_moves()[-1])
         await settle(pilot)
-        state = table.state
+        state = table.session.state
         bot_move = state.legal_moves()[0]
-        table.bot_moved(state, bot_move)  # the bot's thinking finishes while help is open
-        assert table.state is state  # held
+        await bot_move_arrives(pilot, table, bot_move)  # the bot's thinking finishes while help is open
+        assert table.session.state is state  # held
         await pilot.press("escape")
         await settle(pilot)
-        assert table.state is not state
-        assert table.state.history[len(state.history)].move == bot_move
+        assert table.session.state is not state
+        assert table.session.state.history[len(state.history)].move == bot_move
 
 
 def ends_the_hand(table: GameScreen) -> bool:
-    return any(table.state.apply(m)[0].phase != "playing" for m in table.state.legal_moves())
+    return any(table.session.state.apply(m)[0].phase != "playing" for m in table.session.state.legal_moves())
 
 
 async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
@@ -92,7 +92,8 @@ async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
         table = await play_until(pilot, ends_the_hand)
         await pilot.press("ctrl+n")
         await pilot.pause()
-        table.apply(next(m for m in table.state.legal_moves() if table.state.apply(m)[0].phase != "playing"))
+        state = table.session.state
+        table.apply(next(m for m in state.legal_moves() if state.apply(m)[0].phase != "playing"))
         await settle(pilot)
         assert [type(s) for s in app.screen_stack[1:]] == [GameScreen, NewGameScreen]
         assert app.screen.cancellable
@@ -138,19 +139,19 @@ async def test_start_over_a_game_in_progress(data_dir: Path) -> None:
         table = await play_until(pilot, lambda t: True)
         await pilot.press("ctrl+n")
         await pilot.pause()
-        table.apply(table.state.legal_moves()[-1])
+        table.apply(table.session.state.legal_moves()[-1])
         await settle(pilot)
-        state = table.state
-        table.bot_moved(state, state.legal_moves()[0])  # a bot's move, held behind the new-game screen
-        assert table.state is state  # held
+        state = table.session.state
+        await bot_move_arrives(pilot, table, state.legal_moves()[0])  # held behind the new-game screen
+        assert table.session.state is state  # held
         await pilot.press("ctrl+s")
         await settle(pilot)
         new = game(app)
         assert new is not table
-        assert table.state is state, "the old game's bot landed a move after Start"
+        assert table.session.state is state, "the old game's bot landed a move after Start"
         assert [type(s) for s in app.screen_stack[1:]] == [GameScreen]
         saved = loads((data_dir / "save.json").read_text())
-        assert to_record(saved)["hands"] == to_record(new.state)["hands"]
+        assert to_record(saved)["hands"] == to_record(new.session.state)["hands"]
         kept = previous_saves(data_dir)
         assert len(kept) == 1
         assert to_record(loads(kept[0].read_text()))["hands"] == to_record(state)["hands"]
@@ -185,7 +186,7 @@ async def test_resume_prompt_new_game_keeps_the_old_one(data_dir: Path, with_fla
         assert len(kept) == 1
         assert to_record(loads(kept[0].read_text()))["hands"] == to_record(old)["hands"]
         now = loads((data_dir / "save.json").read_text())
-        assert to_record(now)["hands"] == to_record(new.state)["hands"]
+        assert to_record(now)["hands"] == to_record(new.session.state)["hands"]
 
 
 # -- bug 2: nothing acts behind the too-small notice -----------------------------------------------
@@ -195,7 +196,7 @@ async def test_keys_and_clicks_do_nothing_behind_the_notice() -> None:
     app = make_app("--seats", "2", "--seed", "3", "--target", "500")
     async with app.run_test(size=BIG) as pilot:
         table = await play_until(pilot, lambda t: True)
-        state = table.state
+        state = table.session.state
         tile = table.query_one(Hand).tiles[0]
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
@@ -204,7 +205,7 @@ async def test_keys_and_clicks_do_nothing_behind_the_notice() -> None:
             await pilot.press(key)
         await click_tile(pilot, tile)
         await settle(pilot)
-        assert table.state is state and table.selected is None and app.screen is table
+        assert table.session.state is state and table.turn.chosen is None and app.screen is table
         await pilot.press("question_mark")  # help still opens (and closes) behind the notice
         await pilot.pause()
         assert app.screen is not table
@@ -216,7 +217,7 @@ async def test_keys_and_clicks_do_nothing_behind_the_notice() -> None:
         assert table.my_turn
         await pilot.press("d" if state.legal_moves() == [Move.draw()] else "enter")
         await pilot.pause()
-        assert table.state is not state or table.selected is not None
+        assert table.session.state is not state or table.turn.chosen is not None
 
 
 async def test_score_panel_waits_behind_the_notice() -> None:
@@ -224,18 +225,18 @@ async def test_score_panel_waits_behind_the_notice() -> None:
     async with app.run_test(size=BIG) as pilot:
         await until(pilot, ScorePanel)
         table = game(app)
-        hand = table.state.hand_number
+        hand = table.session.state.hand_number
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
         for key in ("enter", "space", "c"):
             await pilot.press(key)
         await settle(pilot)
-        assert isinstance(app.screen, ScorePanel) and table.state.hand_number == hand
+        assert isinstance(app.screen, ScorePanel) and table.session.state.hand_number == hand
         await pilot.resize_terminal(*BIG)
         await pilot.pause()
         await pilot.press("enter")
         await settle(pilot)
-        assert table.state.hand_number == hand + 1
+        assert table.session.state.hand_number == hand + 1
 
 
 async def test_bots_wait_while_the_terminal_is_too_small() -> None:
@@ -255,16 +256,16 @@ async def test_bot_move_held_while_small_lands_when_big_again() -> None:
         table = await play_until(pilot, lambda t: True)
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
-        table.apply(table.state.legal_moves()[-1])  # my move landed just as the terminal shrank
+        table.apply(table.session.state.legal_moves()[-1])  # my move landed just as the terminal shrank
         await settle(pilot)
-        state = table.state
+        state = table.session.state
         assert table.session.waiting == "bot"
         bot_move = state.legal_moves()[0]
-        table.bot_moved(state, bot_move)
-        assert table.state is state
+        await bot_move_arrives(pilot, table, bot_move)
+        assert table.session.state is state
         await pilot.resize_terminal(*BIG)
         await settle(pilot)
-        assert table.state.history[len(state.history)].move == bot_move
+        assert table.session.state.history[len(state.history)].move == bot_move
 
 
 async def test_hidden_field_takes_no_typing(data_dir: Path) -> None:

@@ -20,81 +20,83 @@ def make_app(*flags: str) -> AllFivesApp:
 
 
 def has_unplayable(table) -> bool:
-    state = table.state
+    state = table.session.state
     return not state.layout.empty and len(state.playable(table.viewer)) < len(state.hands[table.viewer])
 
 
 async def test_unplayable_tile_is_explained() -> None:
     async with make_app("--seats", "2", "--seed", "3").run_test(size=(120, 40)) as pilot:
         table = await play_until(pilot, has_unplayable)
-        state = table.state
+        state = table.session.state
         tile = next(t for t in state.hands[table.viewer] if t not in state.playable(table.viewer))
         await click_tile(pilot, tile)
         await pilot.pause()
-        assert table.state is state  # nothing happened
-        assert "can't be played" in table.status
-        assert state.why_not(Move.play(tile)) in table.status
-        assert table.selected is None
+        assert table.session.state is state  # nothing happened
+        # in the player's words: the tile they chose, why, and what the ends take
+        assert f"{tile} can't be played" in table.status and "matches no open end" in table.status
+        assert all(f"{end} {pip}" in table.status for end, pip in state.layout.open_ends.items())
+        assert table.turn.chosen is None
 
 
 def fits_two_ends_not_all(table) -> bool:
-    state = table.state
+    state = table.session.state
     return any(1 < len(state.ends_for(t)) < len(state.layout.open_ends) for t in state.playable(table.viewer))
 
 
 async def test_wrong_end_is_explained_and_right_end_plays() -> None:
     async with make_app("--seats", "2", "--seed", "4", "--target", "500").run_test(size=(120, 40)) as pilot:
         table = await play_until(pilot, fits_two_ends_not_all)
-        state = table.state
+        state = table.session.state
         tile = next(t for t in state.playable(table.viewer)
                     if 1 < len(state.ends_for(t)) < len(state.layout.open_ends))
         ends = state.ends_for(tile)
         wrong = next(e for e in state.layout.open_ends if e not in ends)
         await click_tile(pilot, tile)
         await pilot.pause()
-        assert table.selected == tile
+        assert table.turn.chosen == tile
         board = table.query_one("#board")
         assert board.selectable_ends == frozenset(ends)
         await click_end(pilot, wrong)
         await pilot.pause()
-        assert table.state is state
+        assert table.session.state is state
         assert ("Not there" in table.status and f"does not fit end {wrong}" in table.status) or \
             "lit ends" in table.status
         await pilot.press(wrong.lower())  # the key says why too
         await pilot.pause()
-        assert table.state is state and f"does not fit end {wrong}" in table.status
+        assert table.session.state is state and f"does not fit end {wrong}" in table.status
         await click_end(pilot, ends[-1])
         await pilot.pause()
-        assert table.state is not state
-        assert table.state.history[len(state.history)].move == Move.play(tile, ends[-1])
+        assert table.session.state is not state
+        assert table.session.state.history[len(state.history)].move == Move.play(tile, ends[-1])
 
 
 async def test_drawing_by_clicking_the_boneyard() -> None:
     async with make_app("--seats", "2", "--seed", "2", "--target", "500").run_test(size=(120, 40)) as pilot:
-        table = await play_until(pilot, lambda t: t.state.playable(t.viewer) and not t.state.layout.empty)
-        state = table.state
+        table = await play_until(pilot, lambda t: t.session.state.playable(t.viewer)
+                                 and not t.session.state.layout.empty)
+        state = table.session.state
         await click_boneyard(pilot)  # holding a playable tile: refused, with the reason
         await pilot.pause()
-        assert table.state is state and "may not draw" in table.status
-        table = await play_until(pilot, lambda t: t.state.legal_moves() == [Move.draw()])
+        assert table.session.state is state and "may not draw" in table.status
+        table = await play_until(pilot, lambda t: t.session.state.legal_moves() == [Move.draw()])
         assert table.query_one(Boneyard).must_draw
         assert "draw" in table.status
-        before = table.state
+        before = table.session.state
         n = len(before.hands[table.viewer])
         await click_boneyard(pilot)
         await pilot.pause()
-        after = table.state
+        after = table.session.state
         assert len(after.hands[table.viewer]) == n + 1
         assert len(after.boneyard) == len(before.boneyard) - 1
         assert table.query_one(Boneyard).count == len(after.boneyard)
         assert table.query_one(Hand).tiles == after.hands[table.viewer]
-        assert table.query_one(GameLog).texts[-1].startswith("[dim]You draw")
+        assert table.query_one(GameLog).texts[-1] == f"You draw {after.hands[table.viewer][-1]}"
 
 
 async def test_keys_play_a_tile() -> None:
     async with make_app("--seats", "2", "--seed", "9", "--target", "500").run_test(size=(120, 40)) as pilot:
-        table = await play_until(pilot, lambda t: bool(t.state.playable(t.viewer)))
-        state = table.state
+        table = await play_until(pilot, lambda t: bool(t.session.state.playable(t.viewer)))
+        state = table.session.state
         tile = state.playable(table.viewer)[0]
         hand = table.query_one(Hand)
         steps = (hand.tiles.index(tile) - hand.cursor) % len(hand.tiles)
@@ -104,8 +106,8 @@ async def test_keys_play_a_tile() -> None:
         if len(ends) > 1:
             await pilot.press("enter")  # again: on the lit (first) end
         await pilot.pause()
-        assert table.state is not state
-        assert table.state.history[len(state.history)].move.tile == tile
+        assert table.session.state is not state
+        assert table.session.state.history[len(state.history)].move.tile == tile
 
 
 async def test_new_game_screen_enter_starts_with_defaults() -> None:
@@ -146,7 +148,7 @@ async def test_two_people_hand_is_hidden_until_owner_confirms() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert not table.query_one(Hand).hidden and table.viewer == seat
-        await click_tile(pilot, table.state.hands[seat][0])  # the leader may lead anything
+        await click_tile(pilot, table.session.state.hands[seat][0])  # the leader may lead anything
         await settle(pilot)
         assert isinstance(pilot.app.screen, HandoverScreen) and pilot.app.screen.seat == 1 - seat
         assert table.query_one(Hand).hidden
@@ -154,23 +156,23 @@ async def test_two_people_hand_is_hidden_until_owner_confirms() -> None:
 
 async def test_hint_suggests_a_legal_move() -> None:
     async with make_app("--seats", "2", "--seed", "6", "--target", "500").run_test(size=(120, 40)) as pilot:
-        table = await play_until(pilot, lambda t: len(t.state.legal_moves()) > 1)
+        table = await play_until(pilot, lambda t: len(t.session.state.legal_moves()) > 1)
         await pilot.press("h")
         await settle(pilot)
-        assert table.hinted in table.state.legal_moves()
+        assert table.turn.hint in table.session.state.legal_moves()
         assert "Hint" in table.status
 
 
 async def test_the_end_letters_work_in_capitals_as_the_status_line_writes_them() -> None:
     async with make_app("--seats", "2", "--seed", "4", "--target", "500").run_test(size=(120, 40)) as pilot:
-        table = await play_until(pilot, lambda t: any(len(t.state.ends_for(x)) > 1
-                                                      for x in t.state.playable(t.viewer)))
-        state = table.state
+        table = await play_until(pilot, lambda t: any(len(t.session.state.ends_for(x)) > 1
+                                                      for x in t.session.state.playable(t.viewer)))
+        state = table.session.state
         tile = next(t for t in state.playable(table.viewer) if len(state.ends_for(t)) > 1)
         end = state.ends_for(tile)[-1]
         await click_tile(pilot, tile)
         await pilot.pause()
-        assert table.selected == tile
+        assert table.turn.chosen == tile
         await pilot.press(end)  # "W", as in "press W/E", not "w"
         await pilot.pause()
-        assert table.state.history[len(state.history)].move == Move.play(tile, end)
+        assert table.session.state.history[len(state.history)].move == Move.play(tile, end)

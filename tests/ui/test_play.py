@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import replay
+from allfives.engine import replay, replay_document
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.widgets.scoresheet import Scoresheet
 
 from .helpers import play_game_by_mouse
+from .test_sheet import scores_by_the_rules
 
 
 def make_app(*flags: str) -> AllFivesApp:
@@ -25,17 +26,18 @@ async def test_whole_game_by_mouse(seats: int, seed: int, target: int, data_dir:
     app = make_app("--seats", str(seats), "--seed", str(seed), "--target", str(target))
     async with app.run_test(size=(120, 40)) as pilot:
         table = await play_game_by_mouse(pilot)
-        state = table.state
+        state = table.session.state
         assert state.phase == "game_over"
         assert state.winner is not None and state.scores[state.winner] >= target
-        # the scoresheet shows the engine's totals, and its last total row agrees
-        sheet = app.screen.query_one(Scoresheet).sheet
-        assert sheet is not None and sheet.scores == state.scores
-        assert [r for r in sheet.rows if r.kind == "total"][-1].cells == tuple(str(s) for s in state.scores)
-        # per play: the sheet's rows add up to the points the engine scored in play
         # the finished game is kept as last-game.json, replays to the same state, and is not offered again
         assert not (data_dir / "save.json").exists()
         record = json.loads((data_dir / "last-game.json").read_text())
+        # the scoresheet on the game-over screen adds up to the scores worked out from the record by the
+        # rules, and so does the engine; its last total row agrees
+        expected, _ = scores_by_the_rules(replay_document(record), state.rules)
+        sheet = app.screen.query_one(Scoresheet).sheet
+        assert sheet is not None and list(sheet.scores) == expected and list(state.scores) == expected
+        assert [r for r in sheet.rows if r.kind == "total"][-1].cells == tuple(str(s) for s in expected)
         replayed, _ = replay(record)
         assert replayed.scores == state.scores and replayed.winner == state.winner
         assert [p["kind"] for p in record["players"]][0] == "person"

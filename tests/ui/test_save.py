@@ -27,9 +27,9 @@ async def test_resume_after_restart_picks_up_exactly(data_dir: Path) -> None:
     async with make_app("--seats", "3", "--seed", "21", "--target", "500").run_test(size=(120, 40)) as pilot:
         for _ in range(4):  # a few of my turns
             table = await play_until(pilot, lambda t: True)
-            await play_by_mouse(pilot, table.state.legal_moves()[0])
+            await play_by_mouse(pilot, table.session.state.legal_moves()[0])
         await settle(pilot)
-        first = game(pilot.app).state
+        first = game(pilot.app).session.state
         saved = json.loads((data_dir / "save.json").read_text())
         assert saved["players"][0]["kind"] == "person" and saved["bot_delay"] == 0
     assert to_record(first)["hands"] == saved["hands"]  # saved after every move
@@ -41,8 +41,8 @@ async def test_resume_after_restart_picks_up_exactly(data_dir: Path) -> None:
         await pilot.press("r")
         await settle(pilot)
         table = game(app)
-        assert to_record(table.state)["hands"] == to_record(first)["hands"]
-        assert table.state.scores == first.scores
+        assert to_record(table.session.state)["hands"] == to_record(first)["hands"]
+        assert table.session.state.scores == first.scores
         assert table.query_one(Hand).tiles == first.hands[0]
         assert table.query_one(Scoresheet).sheet.scores == first.scores
         assert table.session.setup.seed == 21
@@ -98,11 +98,11 @@ async def test_too_small_terminal_says_so_and_loses_nothing() -> None:
         notice = app.screen.query_one(TooSmall)
         assert notice.display and notice.region.width == 70
         assert "needs 80x24, now 70x20" in str(notice.render())
-        state = game(app).state
+        state = game(app).session.state
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert not app.screen.query_one(TooSmall).display
-        assert game(app).state is state
+        assert game(app).session.state is state
         await pilot.resize_terminal(80, 23)
         await pilot.pause()
         assert app.screen.query_one(TooSmall).display

@@ -92,4 +92,4 @@ async def test_the_player_is_told_when_the_game_cannot_be_saved(data_dir: Path) 
         await settle(pilot)
         told = [n.message for n in app._notifications]
         assert any("could not be saved" in m for m in told)
-        assert app.game_screen is not None and app.game_screen.state.phase == "playing"
+        assert app.game_screen is not None and app.game_screen.session.state.phase == "playing"

@@ -29,7 +29,7 @@ async def reach_panel(pilot) -> ScorePanel:
         assert not isinstance(app.screen, GameOverScreen)
         table = game(app)
         if table.my_turn:
-            await play_by_mouse(pilot, table.state.legal_moves()[-1])
+            await play_by_mouse(pilot, table.session.state.legal_moves()[-1])
     raise AssertionError("no hand ended")
 
 
@@ -39,7 +39,7 @@ async def test_score_panel_matches_hand_result() -> None:
     app = AllFivesApp(setup, ask_resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
         panel = await reach_panel(pilot)
-        state = game(app).state
+        state = game(app).session.state
         result = state.result
         assert panel.result == result
         table = text_of(panel.query_one("#result-table").content)
@@ -59,7 +59,7 @@ async def test_score_panel_matches_hand_result() -> None:
         hand = state.hand_number
         await pilot.press("enter")
         await settle(pilot)
-        assert game(app).state.hand_number == hand + 1
+        assert game(app).session.state.hand_number == hand + 1
 
 
 async def test_score_panel_shows_the_muggins_award() -> None:
@@ -68,7 +68,7 @@ async def test_score_panel_shows_the_muggins_award() -> None:
     app = AllFivesApp(setup, ask_resume=False)
     async with app.run_test(size=(120, 40)) as pilot:
         panel = await reach_panel(pilot)
-        result = game(app).state.result
+        result = game(app).session.state.result
         assert panel.result == result and not any(result.deductions)
         table = text_of(panel.query_one("#result-table").content)
         assert "award" in table

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from textual.geometry import Region
 
-from allfives.ui.scenes import four_seat_app, seeded_app
-from allfives.ui.screens.game import seat_places
 from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.view import seat_places
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.seats import Seats
 
 from .helpers import game, settle, until
+from .scenes import four_seat_app, seeded_app
 
 
 def regions(app) -> dict[str, Region]:
@@ -70,7 +70,7 @@ async def test_resizing_moves_the_seats_and_keeps_the_game() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game(app)
-        state = screen.state
+        state = screen.session.state
         await pilot.press("right")  # the hand's cursor on its second tile
         hand = screen.query_one(Hand)
         cursor, status, log = hand.cursor, screen.status, list(screen.query_one(GameLog).texts)
@@ -80,7 +80,7 @@ async def test_resizing_moves_the_seats_and_keeps_the_game() -> None:
             await pilot.resize_terminal(*size)
             await settle(pilot)
             check(app)
-            assert screen.state is state and screen.my_turn and hand.cursor == cursor
+            assert screen.session.state is state and screen.my_turn and hand.cursor == cursor
             assert screen.status == status and list(screen.query_one(GameLog).texts) == log
 
 
@@ -105,7 +105,7 @@ async def test_hot_seat_places_follow_the_viewer() -> None:
         await settle(pilot)
         screen = game(app)
         screen.viewer = 2  # Cleo's hand shown: Dan next on her left, You across, Ben on her right
-        screen.refresh_seats()
+        screen.show()
         assert names(app, "seats-left") == ["Dan"]
         assert names(app, "seats") == ["You"]
         assert names(app, "seats-right") == ["Ben"]

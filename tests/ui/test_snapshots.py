@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from allfives.ui.app import AllFivesApp
-from allfives.ui.scenes import EARLY_MOVES, board_app, seeded_app
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
+from .scenes import EARLY_MOVES, board_app, seeded_app
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -22,7 +22,7 @@ def test_new_game_screen(snap_compare, size) -> None:
 
 async def choose_a_two_end_tile(pilot) -> None:
     await settle(pilot)
-    state = pilot.app.game_screen.state
+    state = pilot.app.game_screen.session.state
     tile = next(t for t in state.playable(0) if len(state.ends_for(t)) > 1)
     hand = pilot.app.screen.query_one(Hand)
     x, w = hand.tile_spans()[hand.tiles.index(tile)]
@@ -34,7 +34,7 @@ async def choose_a_two_end_tile(pilot) -> None:
 def test_board_with_four_arms_and_a_corner(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
         await settle(pilot)
-        assert all(pilot.app.game_screen.state.layout.arms[arm] for arm in "WENS")
+        assert all(pilot.app.game_screen.session.state.layout.arms[arm] for arm in "WENS")
         await choose_a_two_end_tile(pilot)
 
     assert snap_compare(board_app(), terminal_size=size, run_before=run_before)

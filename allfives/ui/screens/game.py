@@ -1,51 +1,69 @@
-"""The table: hand, board, seats, boneyard, scoresheet and log — and the game flow that drives them.
+"""The table: hand, board, seats, boneyard, scoresheet, log and status — and what happens next.
 
-Game flow lives here and in `Session` only: whose turn it is, bots thinking in a worker thread,
-applying moves, opening the score panel. Widgets render what they are given and post messages up.
+The screen holds little: the game (a `GameSession`), whose hand is shown, and the person's
+`TurnState`. After every change it builds one `TableView` (view.py) and sets it; each widget takes
+its part and redraws only if that part changed. Clicks and keys go through the pure steps of
+turn.py; a step's move goes to the session. Bots and hints think in worker threads and post
+`BotChose` / `HintReady` back; one handler turns any worker's failure into a notification.
+
 Play holds while anything covers the table (help, the new-game screen, a dialog, the too-small
-notice) and goes on where it stopped once the table shows again.
+notice) and goes on where it stopped once the table shows again: `advance` is safe to call at any
+time, and a bot's move that comes in meanwhile is held until then.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from allfives.engine import Event, GameState, GameWon, HandResult, IllegalMove, Move, Played, Tile
+from allfives.engine import IllegalMove, Move, SeatView
 
-from ..session import Session, describe
+from .. import turn as steps
+from ..game_session import GameSession
+from ..messages import BotChose, HintReady, Position
+from ..sheet import HandMemo
+from ..turn import Step, TurnState
+from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
+from ..widgets.footer import TableFooter
 from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
-from ..widgets.scoresheet import Scoresheet, build_sheet
-from ..widgets.seats import SeatInfo, Seats
+from ..widgets.scoresheet import Scoresheet
+from ..widgets.seats import Seats
+from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .score_panel import ScorePanel
 
-END_KEYS = ("W", "E", "N", "S")
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 
 
-def seat_places(seats: int, wide: bool) -> dict[int, str]:
-    """Where each other seat sits, by how many places after the bottom player it comes in turn order.
+@dataclass(frozen=True)
+class TablePieces:
+    """The widgets that draw the table view (found once, not queried on every move)."""
 
-    At a real table the next seat is on the left, the one after across, the last on the right; with
-    three seats the left and across places (the board keeps more width). Narrow: all in the top strip.
-    """
-    if not wide:
-        return {offset: "top" for offset in range(1, seats)}
-    return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
+    hand: Hand
+    board: Board
+    boneyard: Boneyard
+    top: Seats
+    left: Seats
+    right: Seats
+    sheet: Scoresheet
+    log: GameLog
+    status: Status
 
 
 class GameScreen(Screen[None]):
@@ -69,20 +87,22 @@ class GameScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    view: var[TableView | None] = var(None, init=False, always_update=True)  # the parts compare themselves
+
+    def __init__(self, session: GameSession, *, faces_up: bool = False) -> None:
         super().__init__()
         self.session = session
         people = session.setup.people
-        self.viewer: int = people[0] if people else 0
-        self.revealed = len(people) <= 1  # hot seat: the hand shows once its owner says so
-        self.selected: Tile | None = None
-        self.thinking: int | None = None  # seat of the bot at work
-        self.hinted: Move | None = None
-        self.shown_result = False
-        self.last_played: tuple[str, int] | None = None
-        self.pending = False  # play stopped while the table was covered; goes on when it shows again
-        self.held: tuple[GameState, Move] | None = None  # a bot's move that came in meanwhile
+        self.viewer: int = people[0] if people else 0  # whose hand is at the bottom
+        self.revealed = len(people) <= 1  # at one terminal a hand shows once its owner says so
+        self.faces_up = faces_up  # every hand face up (reviewing a game)
+        self.turn = TurnState()
+        self.seen: SeatView = session.seat_view(self.viewer)  # what the viewer may see, as of the last show
+        self.held: BotChose | None = None  # a bot's move that came in while the table was covered
+        self.dialog: Screen | None = None  # the table's own dialog (score panel, hand-over...) now open
+        self.result_shown = 0  # the last hand whose score panel was opened
         self.closed = False  # a new game replaced this one: nothing more happens here
+        self.memo = HandMemo()  # finished hands' log lines and sheet rows, worked out once
 
     # -- layout ---------------------------------------------------------
 
@@ -97,108 +117,75 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Scoresheet(id="scoresheet")
                 yield GameLog(id="log")
-        yield Static("", id="status")
+        yield Status(id="status")
         yield Hand(id="hand")
-        yield Footer()
+        yield TableFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        log = self.query_one(GameLog)
-        for events in self.session.hands:
-            self._log(events, log)
         self.set_class(self.app.size.width >= WIDE, "-wide")
-        self.refresh_table()
+        self.set_interval(0.5, self._tell_notices)
+        self.show()
         self.call_after_refresh(self.advance)
 
-    # -- the pieces of the view ---------------------------------------------
+    # -- the view: built once per change, each widget takes its part --------------------
 
-    @property
-    def state(self):
-        return self.session.state
+    def show(self) -> None:
+        """Build the table view from the session and the turn, and set it."""
+        self._tell_notices()
+        faces = self.session.faces() if self.faces_up else None
+        self.seen = self.session.seat_view(self.viewer)
+        self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
+                               shown=self.revealed, wide=self.has_class("-wide"), faces=faces, memo=self.memo)
+
+    def watch_view(self, view: TableView | None) -> None:
+        """Each widget takes its part; it repaints only if that part changed."""
+        if view is None:
+            return
+        pieces = self.pieces
+        pieces.hand.view = view.hand
+        pieces.board.show(view.board)
+        pieces.boneyard.view = view.boneyard
+        pieces.top.seats, pieces.top.centred = view.seats.top, view.seats.wide
+        pieces.left.seats = view.seats.left
+        pieces.right.seats = view.seats.right
+        self.set_class(bool(view.seats.left), "-has-left")
+        self.set_class(bool(view.seats.right), "-has-right")
+        pieces.sheet.sheet = view.sheet
+        pieces.log.show(view.log)
+        pieces.status.view = view.status
+
+    @cached_property
+    def pieces(self) -> TablePieces:
+        return TablePieces(
+            hand=self.query_one(Hand), board=self.query_one(Board), boneyard=self.query_one(Boneyard),
+            top=self.query_one("#seats", Seats), left=self.query_one("#seats-left", Seats),
+            right=self.query_one("#seats-right", Seats), sheet=self.query_one(Scoresheet),
+            log=self.query_one(GameLog), status=self.query_one(Status))
 
     @property
     def my_turn(self) -> bool:
         """The person whose hand is shown is to move (and may see it)."""
-        return (self.session.waiting == "person" and self.state.turn == self.viewer and self.revealed)
+        return self.view is not None and self.view.mine
 
-    def refresh_table(self) -> None:
-        """Push the session's state down into every widget."""
-        problem = self.session.take_save_error()
-        if problem:
-            self.notify(problem, title="Saving", severity="warning", timeout=10)
-        state, setup = self.state, self.session.setup
-        my_turn = self.my_turn
-        hand = self.query_one(Hand)
-        hand.tiles = state.hands[self.viewer]
-        hand.hidden = not self.revealed
-        hand.active = my_turn
-        hand.playable = frozenset(state.playable(self.viewer)) if my_turn else frozenset()
-        hand.selected = self.selected
-        hand.hint = self.hinted.tile if self.hinted is not None else None
-        board = self.query_one(Board)
-        board.board = state.layout
-        chosen = self.selected if my_turn else None
-        ends = frozenset(state.ends_for(chosen)) if chosen is not None else frozenset()
-        board.selectable_ends = ends
-        if board.focused_end not in ends:
-            board.focused_end = (self.hinted.end if self.hinted is not None and self.hinted.end in ends
-                                 else (sorted(ends, key=END_KEYS.index)[0] if ends else None))
-        board.last_played = self.last_played
-        bone = self.query_one(Boneyard)
-        bone.count = len(state.boneyard)
-        bone.must_draw = my_turn and state.legal_moves() == [Move.draw()]
-        self.refresh_seats()
-        self.query_one(Scoresheet).sheet = build_sheet(setup, self.session.hands, state.scores)
+    @property
+    def status(self) -> str:
+        return self.query_one(Status).text
 
-    def refresh_seats(self) -> None:
-        """Push each other seat down to its place: around the board when wide, else the top strip."""
-        state, setup = self.state, self.session.setup
-        count = setup.rules.seats
-        places = seat_places(count, self.has_class("-wide"))
-        last = self.session.last_actions()
-        placed: dict[str, list[SeatInfo]] = {"top": [], "left": [], "right": []}
-        for offset in range(1, count):
-            seat = (self.viewer + offset) % count
-            player = setup.players[seat]
-            label = player.label if not player.is_person else "person"
-            if setup.rules.partnership and seat % 2 == self.viewer % 2:
-                label += " · partner"
-            placed[places[offset]].append(
-                SeatInfo(seat=seat, name=player.name, label=label, tiles=len(state.hands[seat]),
-                         last=last.get(seat, ""), to_move=state.phase == "playing" and state.turn == seat,
-                         thinking=self.thinking == seat))
-        top = self.query_one("#seats", Seats)
-        top.seats = tuple(placed["top"])
-        top.centred = self.has_class("-wide")
-        self.query_one("#seats-left", Seats).seats = tuple(placed["left"])
-        self.query_one("#seats-right", Seats).seats = tuple(placed["right"])
-        self.set_class(bool(placed["left"]), "-has-left")
-        self.set_class(bool(placed["right"]), "-has-right")
+    @property
+    def position(self) -> Position:
+        """Which moment of the game this is: (hand number, events in the hand so far)."""
+        hands = self.session.hands
+        return (len(hands), len(hands[-1]) if hands else 0)
 
     def fit(self, width: int) -> None:
         """Seats around the board from `WIDE` columns, in the top strip below that; nothing else moves."""
         if self.has_class("-wide") != (width >= WIDE):
             self.set_class(width >= WIDE, "-wide")
-            self.refresh_seats()
+            self.show()
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width)
-
-    def say(self, text: str) -> None:
-        """The status line: prompts and brief explanations, never a dialog."""
-        self.query_one("#status", Static).update(text)
-
-    @property
-    def status(self) -> str:
-        return str(self.query_one("#status", Static).render())
-
-    def _log(self, events: list[Event], log: GameLog | None = None) -> None:
-        log = log or self.query_one(GameLog)
-        viewer = self.viewer if len(self.session.setup.people) <= 1 else None
-        for ev in events:
-            line = describe(ev, self.session, viewer)
-            if line:
-                log.say(line)
 
     # -- game flow ----------------------------------------------------------
 
@@ -208,165 +195,122 @@ class GameScreen(Screen[None]):
         return (self.is_attached and not self.closed and self.is_active
                 and not getattr(self.app, "too_small", False))
 
-    def hold(self) -> None:
-        """Stop here; `continue_play` picks up when the table shows again."""
-        self.pending = True
-
     def continue_play(self) -> None:
-        """The table shows again: land a bot's held move, or go on from where play stopped."""
-        if not self.pending or not self.can_play:
+        """The table shows again: go on from where play stopped."""
+        if self.closed or not self.is_attached:
             return
-        self.pending = False
-        held, self.held = self.held, None
-        if held is not None and held[0] is self.state:
-            self.bot_moved(*held)
-        else:
-            self.advance()
+        self.fit(self.app.size.width)  # resized while covered: only the top screen hears of it
+        self.show()
+        self.advance()
 
     def close(self) -> None:
-        """A new game takes over: cancel the bots' thinking and let no late move land here."""
+        """A new game takes over: cancel the bots' thinking, let no late move land here, and see the
+        game saved as it stands (before it is set aside)."""
         self.closed = True
-        self.pending = False
         self.held = None
         self.workers.cancel_node(self)
+        self.session.flush()
+
+    def on_unmount(self) -> None:
+        self.session.flush()  # leaving (quit, a new game): the game as it stands is on disk
+
+    def _tell_notices(self) -> None:
+        """Saves are written in the background: a problem is told when it is known."""
+        notice = self.session.take_notice()
+        if notice:
+            self.notify(notice, title="Saving", severity="warning", timeout=10)
 
     def advance(self) -> None:
-        """Whatever comes next: a bot thinks, a person is prompted, or a hand/game ends."""
-        if not self.is_attached or self.closed:
-            return
-        if not self.can_play:
-            self.hold()
+        """Whatever comes next: a bot thinks, a person is prompted, or a hand/game ends.
+
+        Safe to call at any time: behind a cover it does nothing (the table calls it again when it
+        shows), and it never starts a second bot on the same move.
+        """
+        if not self.can_play or self.view is None or self.dialog is not None:
             return
         waiting = self.session.waiting
-        self.refresh_table()
         if waiting == "bot":
-            self.thinking = self.state.turn
-            self.refresh_table()
-            self.say(f"{self.session.name(self.state.turn)} is thinking…")
-            self.bot_turn(self.state)
+            held, self.held = self.held, None
+            if held is not None and held.position == self.position:
+                self.apply(held.move)
+            elif not self._bot_at_work():
+                self.bot_turn(self.position)
         elif waiting == "person":
-            turn = self.state.turn
+            turn = self.view.turn
             if turn != self.viewer or not self.revealed:
+                self.viewer, self.turn = turn, TurnState()
                 if len(self.session.setup.people) > 1:
                     self.revealed = False
-                    self.viewer = turn
-                    self.refresh_table()
-                    self.say(f"Pass the terminal to {self.session.name(turn)}.")
-                    self.app.push_screen(HandoverScreen(self.session.name(turn), turn), self._handed_over)
+                    self.show()
+                    name = self.session.setup.players[turn].name
+                    self.open_dialog(HandoverScreen(name, turn), self._handed_over)
                     return
-                self.viewer = turn
-            self.prompt()
-        elif waiting == "hand_over" or (waiting == "game_over" and self.state.result is not None
-                                        and not self.shown_result):
-            self.say("The hand is over.")
+                self.show()
+            if self.seen.legal_moves == (Move.pass_(),):
+                self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
+                self.apply(Move.pass_())
+        elif self.view.result is not None and self.result_shown < self.view.hand_number:
             self.show_result()
-        else:
+        elif waiting == "game_over":
             self.show_game_over()
+
+    def open_dialog(self, dialog: Screen, then: Callable) -> None:
+        """Open one of the table's own dialogs; play waits for its answer (the table may show
+        again before the answer is handled), then goes on."""
+        self.dialog = dialog
+
+        def answered(result: object) -> None:
+            self.dialog = None
+            then(result)
+
+        self.app.push_screen(dialog, answered)
 
     def _handed_over(self, _: None = None) -> None:
         self.revealed = True
-        self.refresh_table()
+        self.show()
         self.advance()
 
-    def prompt(self) -> None:
-        """Tell the person what they can do; pass for them when passing is all that is left."""
-        legal = self.state.legal_moves()
-        if legal == [Move.pass_()]:
-            self.apply(Move.pass_())
-            self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
-            return
-        self.refresh_table()
-        if self.selected is not None:
-            return
-        if legal == [Move.draw()]:
-            self.say("Nothing in your hand fits: click the boneyard (or press d) to draw.")
-        elif self.state.layout.empty:
-            self.say("Your lead: click any tile (or ←/→ and Enter).")
-        else:
-            drawn = self.state.history and self.state.history[-1].move.kind == "draw" \
-                and self.state.history[-1].seat == self.viewer
-            self.say("The tile you drew fits: play it." if drawn
-                     else "Your turn: click a tile, then a lit end (or ←/→, Enter, W/E/N/S).")
-
     def apply(self, move: Move) -> bool:
-        """Make a move for the seat to move; say why not if the engine refuses."""
+        """Make a move for the seat to move, show the table once, and go on."""
         try:
-            events = self.session.apply(move)
-        except IllegalMove as e:
-            self.say(f"[b red]Not allowed:[/b red] {e}")
+            self.session.apply(move)
+        except IllegalMove as e:  # the steps refuse illegal moves first: this is a safety net
+            self.turn = self.turn.told(f"[b]Not allowed:[/b] {e}", "refusal")
+            self.show()
             return False
-        self.selected = None
-        self.hinted = None
-        for ev in events:
-            if isinstance(ev, Played):
-                self.last_played = self._placement(ev)
-        self._log(events)
-        if any(isinstance(ev, (HandResult, GameWon)) for ev in events):
-            self.shown_result = False
-        self.refresh_table()
-        self.call_after_refresh(self.advance)
+        self.turn = self.turn.fresh()
+        self.show()
+        self.advance()
         return True
 
-    def _placement(self, ev: Played) -> tuple[str, int]:
-        """Where the tile just played lies: (arm, index), index -1 for the lead."""
-        if ev.end is None:
-            return ("lead", -1)
-        return (ev.end, len(self.state.layout.arms[ev.end]) - 1)
-
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def bot_turn(self, state) -> None:
-        """Think in a thread; the move lands no sooner than the bot delay after the turn began."""
-        started = time.monotonic()
-        seat = state.turn
-        view = state.view(seat)
-        try:
-            move = self.session.bot(seat).choose(view)
-        except Exception as e:  # a broken bot must not stop the game
-            move = state.legal_moves()[0]
-            self.app.call_from_thread(self.notify, f"bot error: {e}", severity="error")
-        worker = get_current_worker()
-        while time.monotonic() - started < self.session.setup.bot_delay:
-            if worker.is_cancelled:
-                return
-            time.sleep(0.02)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self.bot_moved, state, move)
-
-    def bot_moved(self, state: GameState, move: Move) -> None:
-        if state is not self.state or not self.is_attached or self.closed:
-            return  # the game moved on (new game, resumed) while the bot thought
-        if not self.can_play:
-            self.held = (state, move)  # lands when the table shows again
-            self.hold()
-            return
-        self.thinking = None
-        self.apply(move)
+    def step(self, step: Step) -> None:
+        """Take a step of the person's turn: make its move, or show where the turn stands."""
+        self.turn = step.turn
+        if step.move is not None:
+            self.apply(step.move)
+        else:
+            self.show()
 
     def show_result(self) -> None:
-        self.shown_result = True
-        result = self.state.result
-        assert result is not None
-        panel = ScorePanel(result, self.session.setup, self.state.hand_number,
-                           game_over=self.state.phase == "game_over")
-        self.app.push_screen(panel, self._result_seen)
+        view = self.view
+        assert view is not None and view.result is not None
+        self.result_shown = view.hand_number
+        panel = ScorePanel(view.result, self.session.setup, view.hand_number,
+                           game_over=view.waiting == "game_over")
+        self.open_dialog(panel, self._result_seen)
 
     def _result_seen(self, _: None = None) -> None:
-        if self.state.phase == "hand_over":
-            events = self.session.next_hand()
-            self.last_played = None
-            self._log(events)
+        if self.session.waiting == "hand_over":
+            self.session.next_hand()
+            self.turn = self.turn.fresh()
+            self.show()
         self.advance()
 
     def show_game_over(self) -> None:
-        winner = self.state.winner
-        setup = self.session.setup
-        scores = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(self.state.scores))
-        who = setup.side_title(winner) if winner is not None else "Nobody"
-        verb = "win" if setup.rules.partnership or who == "You" else "wins"
-        headline = f"{who} {verb}!     {scores}"
-        self.say(headline)
-        sheet = build_sheet(setup, self.session.hands, self.state.scores)
-        self.app.push_screen(GameOverScreen(headline, sheet), self._game_over_chosen)
+        view = self.view
+        assert view is not None
+        headline = game_over_headline(self.session.setup, view.scores, view.winner)
+        self.open_dialog(GameOverScreen(headline, view.sheet), self._game_over_chosen)
 
     def _game_over_chosen(self, choice: str | None) -> None:
         if choice == "new":
@@ -374,62 +318,99 @@ class GameScreen(Screen[None]):
         else:
             self.app.exit()
 
-    # -- the person's choices -------------------------------------------------
+    # -- workers: they post messages back; failures become notifications ----------------
 
-    def choose_tile(self, tile: Tile) -> None:
-        """A tile of the hand was chosen (click or Enter)."""
-        if not self.my_turn:
-            if self.session.waiting == "bot":
-                self.say(f"Wait: it is {self.session.name(self.state.turn)}'s turn.")
-            return
-        if self.selected == tile:
-            ends = self.state.ends_for(tile)
-            end = self.query_one(Board).focused_end
-            if end in ends:
-                self.apply(Move.play(tile, end))
-            return
-        why = self.state.why_not(Move.play(tile)) if tile not in self.state.playable(self.viewer) else None
-        if why:
-            self.selected = None
-            self.refresh_table()
-            self.say(f"[b #ff8a80]{tile} can't be played:[/] {why}")
-            return
-        ends = self.state.ends_for(tile)
-        if len(ends) <= 1:
-            self.apply(Move.play(tile, ends[0] if ends else None))
-            return
-        self.selected = tile
-        self.refresh_table()
-        self.say(f"Place [b]{tile}[/b]: click a lit end ({' or '.join(ends)}), "
-                 f"or press {'/'.join(e for e in ends)}. Esc puts it back.")
+    def _bot_at_work(self) -> bool:
+        """A bot is already thinking about this very moment."""
+        at_work, name = (WorkerState.PENDING, WorkerState.RUNNING), repr(self.position)
+        return any(w.group == "bot" and w.node is self and w.state in at_work and w.name == name
+                   for w in self.app.workers)
 
-    def choose_end(self, end: str) -> None:
-        if not self.my_turn:
+    def bot_turn(self, position: Position) -> None:
+        """The bot to move thinks in a thread; its move lands no sooner than the bot delay."""
+        self.run_worker(lambda: self._think(position), name=repr(position), group="bot", thread=True,
+                        exclusive=True, exit_on_error=False, description="a bot thinks")
+
+    def _think(self, position: Position) -> None:
+        started = time.monotonic()
+        move = self.session.think()
+        worker = get_current_worker()
+        while time.monotonic() - started < self.session.setup.bot_delay:
+            if worker.is_cancelled:
+                return
+            time.sleep(0.02)
+        if not worker.is_cancelled:
+            self.post_message(BotChose(position, move))
+
+    @on(BotChose)
+    def _bot_chose(self, message: BotChose) -> None:
+        if self.closed or message.position != self.position:
+            return  # the game moved on (new game, resumed) while the bot thought
+        if not self.can_play:
+            self.held = message  # lands when the table shows again
             return
-        if self.selected is None:
-            self.say("Choose a tile from your hand first, then the end to put it on.")
+        self.apply(message.move)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
+    def hint_worker(self, position: Position, seat: int) -> None:
+        self.post_message(HintReady(position, self.session.hint(seat)))
+
+    @on(HintReady)
+    def _hint_ready(self, message: HintReady) -> None:
+        if message.position != self.position or not self.my_turn:
             return
-        why = self.state.why_not(Move.play(self.selected, end))
-        if why:
-            self.say(f"[b #ff8a80]Not there:[/] {why}")
+        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
+        self.show()
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """Any worker that fails is told as a notification, and the game goes on."""
+        if event.state != WorkerState.ERROR or self.closed:
             return
-        self.apply(Move.play(self.selected, end))
+        worker = event.worker
+        if worker.group == "hint":
+            self.notify(f"No hint this time: {worker.error}", severity="warning")
+            self.turn = self.turn.fresh() if self.turn.notice else self.turn
+            self.show()
+            return
+        if worker.group != "bot":
+            self.notify(f"{worker.description} failed: {worker.error}", title="Error", severity="error")
+            return
+        self.notify(f"A bot could not choose a move ({worker.error}); it plays the first legal one.",
+                    title="Bot error", severity="error")
+        if worker.name == repr(self.position):
+            # a broken bot must not stop the game: it makes the first legal move instead
+            seat = self.session.seat_view(self.view.turn if self.view else 0)
+            if seat.legal_moves:
+                self.post_message(BotChose(self.position, seat.legal_moves[0]))
+
+    # -- the person's clicks and keys ---------------------------------------------------
+
+    def _mine_or_wait(self) -> bool:
+        """It is the person's turn; if not, say whose it is."""
+        if self.my_turn:
+            return True
+        if self.session.waiting == "bot" and self.view is not None:
+            name = self.session.setup.players[self.view.turn].name
+            self.step(Step(self.turn.told(f"Wait: it is {name}'s turn.")))
+        return False
 
     @on(Hand.TileChosen)
     def _tile_chosen(self, event: Hand.TileChosen) -> None:
         event.stop()
-        self.choose_tile(event.tile)
+        if self._mine_or_wait():
+            self.step(steps.choose_tile(self.turn, self.seen, event.tile))
 
     @on(Board.EndChosen)
     def _end_chosen(self, event: Board.EndChosen) -> None:
         event.stop()
-        self.choose_end(event.end)
+        self.action_end(event.end)
 
     @on(Board.MissedEnd)
     def _missed(self, event: Board.MissedEnd) -> None:
         event.stop()
-        if self.my_turn and self.selected is not None:
-            self.say(f"Click one of the lit ends to place [b]{self.selected}[/b] (Esc puts it back).")
+        if self.my_turn:
+            self.step(steps.missed_end(self.turn, self.seen))
 
     @on(Boneyard.DrawRequested)
     def _draw_requested(self, event: Boneyard.DrawRequested) -> None:
@@ -439,77 +420,37 @@ class GameScreen(Screen[None]):
     # -- actions (keys, footer, command palette) --------------------------------
 
     def action_cursor(self, step: int) -> None:
-        self.query_one(Hand).move_cursor(step)
+        if self.view is not None and not self.view.hand.hidden:
+            self.turn = steps.move_cursor(self.turn, self.seen, step)
+            self.show()
 
     def action_choose(self) -> None:
-        hand = self.query_one(Hand)
-        if self.my_turn and self.state.legal_moves() == [Move.draw()]:
-            self.action_draw()  # nothing fits: Enter draws, as the hint says
-        elif hand.tiles and not hand.hidden:
-            self.choose_tile(hand.tiles[min(hand.cursor, len(hand.tiles) - 1)])
+        if self._mine_or_wait():
+            self.step(steps.choose(self.turn, self.seen))
 
     def action_cycle_end(self, step: int) -> None:
-        board = self.query_one(Board)
-        ends = sorted(board.selectable_ends, key=END_KEYS.index)
-        if not ends:
-            return
-        i = ends.index(board.focused_end) if board.focused_end in ends else -step
-        board.focused_end = ends[(i + step) % len(ends)]
+        if self.my_turn:
+            self.turn = steps.cycle_end(self.turn, self.seen, step)
+            self.show()
 
     def action_end(self, end: str) -> None:
-        self.choose_end(end)
+        if self.my_turn:
+            self.step(steps.choose_end(self.turn, self.seen, end))
 
     def action_deselect(self) -> None:
-        if self.selected is not None:
-            self.selected = None
-            self.refresh_table()
-            self.prompt()
+        if self.my_turn:
+            self.step(steps.deselect(self.turn, self.seen))
 
     def action_draw(self) -> None:
-        if not self.my_turn:
-            return
-        why = self.state.why_not(Move.draw())
-        if why:
-            self.say(f"[b #ff8a80]No drawing now:[/] {why}")
-            return
-        self.apply(Move.draw())
+        if self.my_turn:
+            self.step(steps.draw(self.turn, self.seen))
 
     def action_hint(self) -> None:
         if not self.my_turn:
-            self.say("A hint is for your own turn.")
+            self.step(Step(self.turn.told("A hint is for your own turn.")))
             return
-        self.say("Thinking of a hint…")
-        self.hint_worker(self.state, self.session.hint_bot())
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def hint_worker(self, state: GameState, bot) -> None:
-        try:
-            move = bot.choose(state.view(state.turn))
-        except Exception as e:
-            self.app.call_from_thread(self.say, f"No hint: {e}")
-            return
-        self.app.call_from_thread(self.show_hint, state, move)
-
-    def show_hint(self, state, move: Move) -> None:
-        if state is not self.state or not self.is_attached or self.closed:
-            return
-        self.hinted = move
-        if move.kind == "play" and move.tile is not None:
-            self.selected = move.tile if len(state.ends_for(move.tile)) > 1 else None
-            self.say(f"Hint: play [b]{move.tile}[/b]" + (f" on {move.end}" if move.end else "")
-                     + " — Enter plays it.")
-            hand = self.query_one(Hand)
-            if move.tile in hand.tiles:
-                hand.cursor = hand.tiles.index(move.tile)
-        else:
-            self.say(f"Hint: {move.kind}.")
-        self.refresh_table()
-        if move.end is not None and self.selected is not None:
-            self.query_one(Board).focused_end = move.end
+        self.step(Step(steps.asking_hint(self.turn)))
+        self.hint_worker(self.position, self.viewer)
 
     def on_screen_resume(self) -> None:
-        if self.closed:
-            return
-        self.fit(self.app.size.width)  # resized while covered: only the top screen hears of it
-        self.refresh_table()
         self.continue_play()

@@ -46,7 +46,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
-            yield Static("[#1d1b16 on #efe6cf] 5│0 [/] [b]All Fives[/b] — a new game", classes="title")
+            yield Static("[$tile-pip on $tile-face] 5│0 [/] [b]All Fives[/b] — a new game", classes="title")
             yield Static("Make the open ends add up to a multiple of five. Enter starts; "
                          "Tab moves between choices.", classes="muted intro")
             with Horizontal(classes="row"):
@@ -144,7 +144,9 @@ class NewGameScreen(Screen[GameSetup | None]):
     def action_start(self) -> None:
         setup = self.setup()
         if isinstance(setup, str):
-            self.query_one("#form-message", Static).update(f"[b red]{setup}[/b red]")
+            message = self.query_one("#form-message", Static)
+            message.update(setup)
+            message.add_class("error-text")
             return
         self.dismiss(setup)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,12 +17,16 @@ from ..setup import GameSetup
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall
 
+PARTS = ("head", "face", "divider", "out", "award", "loss", "none", "remark", "score")
+Looks = dict[str, Style]
 
-def result_table(result: HandResult, setup: GameSetup) -> Table:
+
+def result_table(result: HandResult, setup: GameSetup, looks: Looks) -> Table:
     """One row per seat: tiles left, pips, rounded to five, what it costs (or earns)."""
     rules = setup.rules
     muggins = rules.end_of_hand == "muggins"
-    table = Table(box=None, padding=(0, 1), header_style="bold #ffd866", expand=True)
+    tile_look = (looks["face"], looks["divider"])
+    table = Table(box=None, padding=(0, 1), header_style=looks["head"], expand=True)
     table.add_column("player", no_wrap=True)
     table.add_column("tiles left", ratio=1)
     table.add_column("pips", justify="right")
@@ -29,19 +34,19 @@ def result_table(result: HandResult, setup: GameSetup) -> Table:
         table.add_column("→ 5s", justify="right")
     table.add_column("award" if muggins else "deduction", justify="right")
     for seat, tiles in enumerate(result.remaining):
-        row_tiles = Text(" ").join(small_tile(t) for t in tiles) if tiles else Text("out!", "bold green")
+        row_tiles = Text(" ").join(small_tile(t, tile_look) for t in tiles) if tiles \
+            else Text("out!", looks["out"])
         name = Text(setup.players[seat].name, style="bold" if seat == result.out_seat else "")
         if muggins:
             side = rules.side_of(seat)
             # the award shows once per side: on the row of who went out, else of its first seat
             out = result.out_seat
-            shown = out if out is not None and rules.side_of(out) == side \
-                else min(s for s in range(rules.seats) if rules.side_of(s) == side)
+            shown = out if out is not None and rules.side_of(out) == side else rules.seats_of(side)[0]
             cost = Text(f"+{result.awards[side]}" if seat == shown and result.awards[side] else "",
-                        style="#a5d6a7")
+                        style=looks["award"])
         else:
             d = result.deductions[seat]
-            cost = Text(f"-{d}" if d else "0", style="#ff8a80" if d else "dim")
+            cost = Text(f"-{d}" if d else "0", style=looks["loss"] if d else looks["none"])
         pips = str(result.remaining_pips[seat])
         if muggins:
             table.add_row(name, row_tiles, pips, cost)
@@ -50,15 +55,13 @@ def result_table(result: HandResult, setup: GameSetup) -> Table:
     return table
 
 
-def muggins_line(result: HandResult, setup: GameSetup) -> Text:
+def muggins_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     """How the Muggins award came about; the award itself is the engine's."""
     rules = setup.rules
-    side_pips = [0] * rules.sides
-    for seat, pips in enumerate(result.remaining_pips):
-        side_pips[rules.side_of(seat)] += pips
+    side_pips = rules.side_totals(result.remaining_pips)
     winners = [side for side, award in enumerate(result.awards) if award]
     if not winners:
-        return Text("Muggins: fewest pips is a tie, so nobody scores.", style="#b0a890")
+        return Text("Muggins: fewest pips is a tie, so nobody scores.", style=looks["remark"])
     side = winners[0]
     others = sum(side_pips) - side_pips[side]
     who = setup.side_title(side)
@@ -69,19 +72,19 @@ def muggins_line(result: HandResult, setup: GameSetup) -> Text:
     else:
         why = f"{who} hold{'s' if not rules.partnership else ''} the fewest pips ({side_pips[side]}); " \
               f"the others hold {others}, {others - side_pips[side]} more"
-    text = Text(f"Muggins: {why}, rounded to five: ", style="#b0a890")
-    text.append(f"+{result.awards[side]}", style="bold #a5d6a7")
+    text = Text(f"Muggins: {why}, rounded to five: ", style=looks["remark"])
+    text.append(f"+{result.awards[side]}", style=looks["award"] + Style(bold=True))
     return text
 
 
-def scores_line(result: HandResult, setup: GameSetup) -> Text:
+def scores_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     text = Text()
     for side, (before, after) in enumerate(zip(result.scores_before, result.scores, strict=True)):
         if side:
             text.append("    ")
         text.append(f"{setup.side_title(side)} ", style="bold")
         text.append(f"{before} → ")
-        text.append(str(after), style="bold #ffd866")
+        text.append(str(after), style=looks["score"])
     return text
 
 
@@ -94,6 +97,7 @@ class ScorePanel(ModalScreen[None]):
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
     AUTO_FOCUS = "#continue"
+    COMPONENT_CLASSES = {f"panel--{part}" for part in PARTS}
 
     def __init__(self, result: HandResult, setup: GameSetup, hand_number: int, game_over: bool) -> None:
         super().__init__()
@@ -101,6 +105,7 @@ class ScorePanel(ModalScreen[None]):
         self.setup = setup
         self.hand_number = hand_number
         self.game_over = game_over
+        self._looks: Looks | None = None  # the colours the panel was last filled in
 
     def headline(self) -> str:
         r = self.result
@@ -111,14 +116,39 @@ class ScorePanel(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="score-box", classes="dialog"):
             yield Static(f"[b]{self.headline()}[/b]", classes="title", id="headline")
-            yield Static(result_table(self.result, self.setup), id="result-table")
+            yield Static(id="result-table")
             if self.setup.rules.end_of_hand == "muggins":
-                yield Static(muggins_line(self.result, self.setup), id="muggins-line")
-            yield Static(scores_line(self.result, self.setup), id="scores-line")
+                yield Static(id="muggins-line")
+            yield Static(id="scores-line")
             yield Static(" · ".join(self.setup.rules.describe()), id="rules-line", classes="muted")
             label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
             yield Button(label, id="continue", variant="primary")
         yield TooSmall()
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_mounted:
+            self._fill()  # a new theme: the same panel in its colours
+
+    def _fill(self) -> None:
+        """Fill in the result in the theme's colours (again only if they changed)."""
+        if not self.query("#result-table"):
+            return  # dismissed before it was filled in
+        looks = {part: self.get_component_rich_style(f"panel--{part}") for part in PARTS}
+        for part in PARTS:  # text inside the panel's own widgets: only the ink, not the screen's ground
+            if part not in ("face", "divider"):
+                style = looks[part]
+                looks[part] = Style(color=style.color, bold=style.bold, italic=style.italic)
+        if looks == self._looks:
+            return
+        self._looks = looks
+        self.query_one("#result-table", Static).update(result_table(self.result, self.setup, looks))
+        if self.setup.rules.end_of_hand == "muggins":
+            self.query_one("#muggins-line", Static).update(muggins_line(self.result, self.setup, looks))
+        self.query_one("#scores-line", Static).update(scores_line(self.result, self.setup, looks))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -19,11 +19,13 @@ from textual.strip import Strip
 from allfives.engine import Layout
 
 from ..geometry import BoardPicture, EndSpot, TileSpot, layout_board
+from ..view import BoardView
+from .parts import KeptStyle
 
 Cell = tuple[str, Style]
 
 
-class Board(ScrollView, can_focus=False):
+class Board(KeptStyle, ScrollView, can_focus=False):
     """The layout: tiles, the spinner in its own colour, and a marker on each open end to click.
 
     Not focusable: the arrow keys and W/E/N/S belong to the game screen, the mouse wheel still scrolls.
@@ -41,21 +43,8 @@ class Board(ScrollView, can_focus=False):
     }
 
     DEFAULT_CSS = """
-    Board {
-        width: 1fr;
-        height: 1fr;
-        background: #173a2c;
-        color: #6f9a84;
-    }
-    Board > .board--tile { color: #1d1b16; background: #efe6cf; }
-    Board > .board--divider { color: #8f846b; background: #efe6cf; }
-    Board > .board--spinner { color: #3b1d00; background: #f3c15a; text-style: bold; }
-    Board > .board--last { color: #0b2a14; background: #9be38f; text-style: bold; }
-    Board > .board--end { color: #8fb7a2; background: #1f4a38; }
-    Board > .board--end-lit { color: $text; background: $accent; text-style: bold; }
-    Board > .board--end-focused { color: #1d1b16; background: #ffd866; text-style: bold; }
-    Board > .board--empty { color: #6f9a84; text-style: italic; }
-    """
+    Board { width: 1fr; height: 1fr; }
+    """  # colours: allfives.tcss, from the theme
 
     board: reactive[Layout] = reactive(Layout)
     selectable_ends: reactive[frozenset[str]] = reactive(frozenset())
@@ -71,6 +60,13 @@ class Board(ScrollView, can_focus=False):
 
     class MissedEnd(Message):
         """A click on the board that was not on an open-end marker."""
+
+    def show(self, view: BoardView) -> None:
+        """Take the board's part of the table view; each piece repaints only if it changed."""
+        self.board = view.layout
+        self.selectable_ends = view.lit
+        self.focused_end = view.focused
+        self.last_played = view.last_play
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)

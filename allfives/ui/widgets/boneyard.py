@@ -9,33 +9,50 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..view import BoneyardView
+from .parts import ThemedParts, component_classes
 
-class Boneyard(Widget):
+
+class Boneyard(ThemedParts, Widget):
     """Face-down tiles; glows when the person to move has nothing to play and must draw."""
 
+    PREFIX, PARTS = "boneyard", ("title", "count", "empty", "back", "draw", "key")
+    COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
+
     DEFAULT_CSS = """
-    Boneyard { height: 3; width: 16; border-left: vkey #2f4a3d; padding: 0 1; }
-    Boneyard.-must-draw { background: $warning 20%; }
+    Boneyard { height: 3; width: 16; padding: 0 1; }
     """
 
-    count: reactive[int] = reactive(0)
-    must_draw: reactive[bool] = reactive(False)
+    view: reactive[BoneyardView] = reactive(BoneyardView)
 
     class DrawRequested(Message):
         """The boneyard was clicked."""
 
-    def watch_must_draw(self, value: bool) -> None:
-        self.set_class(value, "-must-draw")
+    @property
+    def count(self) -> int:
+        return self.view.count
+
+    @property
+    def must_draw(self) -> bool:
+        return self.view.must_draw
+
+    def watch_view(self, view: BoneyardView) -> None:
+        self.set_class(view.must_draw, "-must-draw")
 
     def render(self) -> RenderableType:
-        text = Text("Boneyard", style="bold")
-        text.append(f"  {self.count}\n", style="#ffd866" if self.count else "dim")
-        text.append("▮▮ " * min(self.count, 4) if self.count else "empty", style="#3f9a6f")
-        text.append("\n")
-        if self.must_draw:
-            text.append("draw: click/d", style="bold #ffd866")
+        style = self.parts().__getitem__
+        count = self.view.count
+        text = Text("Boneyard", style=style("title"))
+        text.append(f"  {count}\n", style=style("count" if count else "empty"))
+        if count:
+            text.append("▮▮ " * min(count, 4), style=style("back"))
         else:
-            text.append("d: draw", style="dim")
+            text.append("empty", style=style("empty"))
+        text.append("\n")
+        if self.view.must_draw:
+            text.append("draw: click/d", style=style("draw"))
+        else:
+            text.append("d: draw", style=style("key"))
         return text
 
     def on_click(self, event: events.Click) -> None:

@@ -1,21 +1,140 @@
-"""The game log: who played what where, who drew, who passed, what scored (one line per event)."""
+"""The game log: who played what where, who drew, who passed, what scored (one line per event).
+
+Drawn line by line: a new event draws its own lines and moves the rest up, and the widget never
+changes size, so a move lays nothing out again. The mouse wheel scrolls back; a thumb in the last
+column shows where.
+"""
 
 from __future__ import annotations
 
-from textual.widgets import RichLog
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ..view import LogLine
+from .parts import KeptStyle, ThemedParts, component_classes, text_strip
+
+KINDS = ("hand", "play", "score", "quiet", "end", "win")
+KEEP = 400  # drawn lines kept for scrolling back
 
 
-class GameLog(RichLog):
-    """A RichLog that keeps the plain lines too, so tests and the monkey can read what was said."""
+class GameLog(KeptStyle, ThemedParts, Widget):
+    """Fed the whole log each time, it draws only the lines it has not drawn yet."""
+
+    PREFIX, PARTS = "log", (*KINDS, "thumb", "track")
+    COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
 
     DEFAULT_CSS = """
-    GameLog { height: 1fr; scrollbar-size-vertical: 1; overflow-y: scroll; overflow-x: hidden; }
+    GameLog { height: 1fr; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(markup=True, wrap=True, max_lines=400, auto_scroll=True, min_width=20, **kwargs)
-        self.texts: list[str] = []
+        super().__init__(**kwargs)
+        self.entries: tuple[LogLine, ...] = ()
+        self._drawn: list[Strip] = []  # every entry wrapped to the width, oldest first
+        self._width = 0
+        self._back = 0  # lines scrolled back from the newest
+        self._thumbs: tuple[Strip, Strip, Strip] | None = None  # no thumb, the thumb, its track
 
-    def say(self, line: str) -> None:
-        self.texts.append(line)
-        self.write(line)
+    @property
+    def texts(self) -> list[str]:
+        """The lines as written (markup), for tests and the monkey to read."""
+        return [line.text for line in self.entries]
+
+    # -- what to show ----------------------------------------------------------------------
+
+    def show(self, lines: Sequence[LogLine]) -> None:
+        """The log so far: draw what is new, or everything again if it changed otherwise."""
+        lines = tuple(lines)
+        old = self.entries
+        self.entries = lines
+        if lines[:len(old)] != old:
+            self._redraw()
+            return
+        new = lines[len(old):]
+        if not new:
+            return
+        added = [strip for line in new for strip in self._wrap(line)]
+        self._drawn.extend(added)
+        del self._drawn[:-KEEP]
+        if self._back:
+            self._back = min(self._back + len(added), self._most_back())  # stay where the reader is
+        self.refresh()
+
+    def _wrap(self, line: LogLine) -> list[Strip]:
+        width = self._text_width()
+        if width <= 0:
+            return []
+        text = Text.from_markup(line.text, style=self.parts()[line.kind])
+        console, base = self.app.console, self._base_style()
+        return [text_strip(part, console, base, width) for part in text.wrap(console, width)]
+
+    def _redraw(self) -> None:
+        self._width = self.size.width
+        self._drawn = [strip for line in self.entries for strip in self._wrap(line)][-KEEP:]
+        self._back = min(self._back, self._most_back())
+        self.refresh()
+
+    def _text_width(self) -> int:
+        return self.size.width - 1  # the last column is the scroll thumb's
+
+    def _base_style(self) -> Style:
+        return self.rich_style
+
+    def _most_back(self) -> int:
+        return max(0, len(self._drawn) - self.size.height)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        height, width = self.size.height, self.size.width
+        if width != self._width:
+            self._redraw()
+        top = max(0, len(self._drawn) - height - self._back)
+        index = top + y
+        line = self._drawn[index] if index < len(self._drawn) else Strip.blank(width - 1, self._base_style())
+        return Strip.join([line, self._thumb(y, height, top)])
+
+    def _thumb(self, y: int, height: int, top: int) -> Strip:
+        if self._thumbs is None:
+            parts = self.parts()
+            self._thumbs = (Strip.blank(1, self._base_style()), Strip([Segment("▐", parts["thumb"])], 1),
+                            Strip([Segment(" ", parts["track"])], 1))
+        total = len(self._drawn)
+        if total <= height:
+            return self._thumbs[0]
+        size = max(1, height * height // total)
+        start = (height - size) * top // max(1, total - height)
+        return self._thumbs[1] if start <= y < start + size else self._thumbs[2]
+
+    def on_resize(self) -> None:
+        self._redraw()
+
+    def notify_style_update(self) -> None:
+        """A new theme (or any change of style): draw every line again in its colours (once the
+        parts' styles are in too)."""
+        self._thumbs = None
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_next(self._redraw)
+
+    # -- scrolling back ------------------------------------------------------------------
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._scroll(3)
+        event.stop()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self._scroll(-3)
+        event.stop()
+
+    def _scroll(self, lines: int) -> None:
+        back = max(0, min(self._back + lines, self._most_back()))
+        if back != self._back:
+            self._back = back
+            self.refresh()

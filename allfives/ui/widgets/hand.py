@@ -1,9 +1,8 @@
-"""The player's hand: large pip tiles along the bottom; a click or Enter chooses one (Hand.TileChosen)."""
+"""The player's hand: large pip tiles along the bottom; a click chooses one (Hand.TileChosen)."""
 
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -12,32 +11,45 @@ from textual.widget import Widget
 
 from allfives.engine import Tile
 
-from .tiles import SIZES, Size, back_rows, tile_rows, tile_width
+from ..view import HandView
+from .parts import ThemedParts, component_classes
+from .tiles import SIZES, Size, TileLook, back_rows, tile_rows, tile_width
 
 GAP = 1
 
 
-class Hand(Widget):
+class Hand(ThemedParts, Widget):
     """Tiles in a row; unplayable ones dimmed, the chosen one raised, the keyboard cursor underlined."""
+
+    PREFIX = "hand"
+    PARTS = ("face", "face-divider", "dim", "dim-divider", "chosen", "chosen-divider", "hint", "hint-divider",
+             "back", "cursor", "empty")
+    COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
 
     DEFAULT_CSS = """
     Hand { height: 4; width: 1fr; }
     """
 
-    tiles: reactive[tuple[Tile, ...]] = reactive(())
-    playable: reactive[frozenset[Tile]] = reactive(frozenset())
-    selected: reactive[Tile | None] = reactive(None)
-    hint: reactive[Tile | None] = reactive(None)
-    cursor: reactive[int] = reactive(0)
-    hidden: reactive[bool] = reactive(False)
-    active: reactive[bool] = reactive(True)  # the person is to move: show which tiles fit
+    view: reactive[HandView] = reactive(HandView)
 
     class TileChosen(Message):
-        """A tile of the hand was clicked or chosen with Enter."""
+        """A tile of the hand was clicked."""
 
         def __init__(self, tile: Tile) -> None:
             super().__init__()
             self.tile = tile
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return self.view.tiles
+
+    @property
+    def cursor(self) -> int:
+        return self.view.cursor
+
+    @property
+    def hidden(self) -> bool:
+        return self.view.hidden
 
     def size_for(self, width: int) -> Size:
         """The largest tile drawing that fits every tile in the width."""
@@ -50,8 +62,7 @@ class Hand(Widget):
     def tile_spans(self) -> list[tuple[int, int]]:
         """(x, width) of each tile inside the widget: what clicks and tests use."""
         width = self.size.width
-        size = self.size_for(width)
-        w = tile_width(size)
+        w = tile_width(self.size_for(width))
         total = len(self.tiles) * (w + GAP) - GAP
         x0 = max(0, (width - total) // 2)
         return [(x0 + i * (w + GAP), w) for i in range(len(self.tiles))]
@@ -65,45 +76,40 @@ class Hand(Widget):
         return None
 
     def render(self) -> RenderableType:
-        width = self.size.width
-        size = self.size_for(width)
+        view = self.view
+        size = self.size_for(self.size.width)
         spans = self.tile_spans()
-        lines = [Text(" " * (spans[0][0] if spans else 0)) for _ in range(4)]
-        for i, tile in enumerate(self.tiles):
-            if self.hidden:
-                rows = back_rows(size)
+        styles = self.parts()
+        if not view.tiles:
+            return Text("\n(no tiles)", style=styles["empty"])
+        looks: dict[str, TileLook] = {name: (styles[name], styles[f"{name}-divider"])
+                                      for name in ("face", "dim", "chosen", "hint")}
+        back, cursor = styles["back"], styles["cursor"]
+        lines = [Text(" " * spans[0][0]) for _ in range(4)]
+        for i, tile in enumerate(view.tiles):
+            if view.hidden:
+                rows = back_rows(size, back)
             else:
                 look = "face"
-                if tile == self.selected:
-                    look = "selected"
-                elif tile == self.hint:
+                if tile == view.chosen:
+                    look = "chosen"
+                elif tile == view.hint:
                     look = "hint"
-                elif self.active and tile not in self.playable:
+                elif view.active and tile not in view.playable:
                     look = "dim"
-                rows = tile_rows(tile, size, look)
+                rows = tile_rows(tile, size, looks[look])
             for r in range(3):
                 lines[r].append_text(rows[r])
                 lines[r].append(" " * GAP)
             w = spans[i][1]
-            if not self.hidden and self.active and i == self.cursor:
-                lines[3].append("▀" * w, Style(color="#ffd866", bold=True))
+            if not view.hidden and view.active and i == view.cursor:
+                lines[3].append("▀" * w, cursor)
             else:
                 lines[3].append(" " * w)
             lines[3].append(" " * GAP)
-        if not self.tiles:
-            lines[1] = Text("(no tiles)", style="dim")
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         index = self.index_at(event.x, event.y)
         if index is not None and not self.hidden:
-            self.cursor = index
             self.post_message(self.TileChosen(self.tiles[index]))
-
-    def move_cursor(self, step: int) -> None:
-        if self.tiles:
-            self.cursor = (self.cursor + step) % len(self.tiles)
-
-    def watch_tiles(self, tiles: tuple[Tile, ...]) -> None:
-        if self.cursor >= len(tiles):
-            self.cursor = max(0, len(tiles) - 1)

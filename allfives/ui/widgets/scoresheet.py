@@ -1,86 +1,36 @@
-"""The live scoresheet: a column per player or team, a row per scoring play, hand subtotals and totals."""
+"""The live scoresheet: a column per player or team, a row per scoring play, hand subtotals and totals.
+
+The rows come from `sheet.build_sheet`; this only draws them. Column heads and totals stay put; the
+rows between scroll, drawn line by line so a long game costs no more to show than a short one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
 
-from allfives.engine import Event, GameWon, HandDealt, HandResult, Played, Scored
+from ..sheet import Sheet, SheetRow
+from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 
-from ..setup import GameSetup
-
-RowKind = Literal["hand", "play", "subtotal", "deduction", "award", "total"]
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    kind: RowKind
-    label: str
-    cells: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Sheet:
-    heads: tuple[str, ...]
-    rows: tuple[SheetRow, ...]
-    scores: tuple[int, ...]
-    target: int
-
-
-def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], scores: Sequence[int]) -> Sheet:
-    """Rows from the events of every hand, exactly as the engine reported them."""
-    rules = setup.rules
-    sides = rules.sides
-    heads = tuple(setup.side_name(s) for s in range(sides))
-    rows: list[SheetRow] = []
-    blank = ("",) * sides
-    for events in hands:
-        in_play = [0] * sides
-        last_tile = ""
-        for ev in events:
-            if isinstance(ev, HandDealt):
-                rows.append(SheetRow("hand", f"Hand {ev.hand_number}", blank))
-            elif isinstance(ev, Played):
-                last_tile = str(ev.tile)
-            elif isinstance(ev, Scored):
-                in_play[ev.side] += ev.points
-                cells = tuple(f"+{ev.points}" if s == ev.side else "" for s in range(sides))
-                rows.append(SheetRow("play", f"{setup.players[ev.seat].name[:6]} {last_tile}", cells))
-            elif isinstance(ev, HandResult):
-                rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
-                if any(ev.deductions):
-                    per_side = [0] * sides
-                    for seat, d in enumerate(ev.deductions):
-                        per_side[rules.side_of(seat)] += d
-                    rows.append(SheetRow("deduction", "pips left",
-                                         tuple(f"-{d}" if d else "0" for d in per_side)))
-                if any(ev.awards):
-                    rows.append(SheetRow("award", "muggins",
-                                         tuple(f"+{a}" if a else "" for a in ev.awards)))
-                rows.append(SheetRow("total", "total", tuple(str(s) for s in ev.scores)))
-            elif isinstance(ev, GameWon) and not any(isinstance(e, HandResult) for e in events):
-                rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
-                rows.append(SheetRow("total", "total", tuple(str(s) for s in ev.scores)))
-    return Sheet(heads, tuple(rows), tuple(scores), rules.target)
-
-
-STYLES = {"hand": "bold #8fd3e8", "play": "#a5d6a7", "subtotal": "#c8c0a8", "deduction": "#ff8a80",
-          "award": "#a5d6a7", "total": "bold #e8e2cf"}
+ROW_PARTS = ("hand", "play", "label", "subtotal", "deduction", "award", "total", "head", "target", "totals",
+             "none")
 
 
 def _cell_width(sides: int, width: int) -> int:
     return max(5, min(9, (width - 4) // (sides + 1)))
 
 
-def sheet_line(label: str, cells: Sequence[str], width: int, label_style: str = "",
-               cell_style: str = "") -> Text:
+def sheet_line(label: str, cells: Sequence[str], width: int, label_style: Style | str = "",
+               cell_style: Style | str = "") -> Text:
     """One row laid out in fixed columns, so header, rows and totals line up at any width."""
     c = _cell_width(len(cells), width)
     lw = max(1, width - c * len(cells))
@@ -90,45 +40,101 @@ def sheet_line(label: str, cells: Sequence[str], width: int, label_style: str = 
     return text
 
 
-def sheet_text(sheet: Sheet, width: int) -> Text:
-    lines = []
-    for row in sheet.rows:
-        if row.kind == "hand":
-            lines.append(Text(f"── {row.label} " + "─" * max(0, width - len(row.label) - 4),
-                              style=STYLES["hand"]))
-            continue
-        label_style = "#9aa5b1" if row.kind == "play" else STYLES[row.kind]
-        lines.append(sheet_line(row.label, row.cells, width, label_style, STYLES[row.kind]))
-    return Text("\n").join(lines) if lines else Text("no points yet", style="dim")
+def row_text(row: SheetRow, width: int, styles: dict[str, Style]) -> Text:
+    if row.kind == "hand":
+        return Text(f"── {row.label} " + "─" * max(0, width - len(row.label) - 4), style=styles["hand"])
+    label_style = styles["label"] if row.kind == "play" else styles[row.kind]
+    return sheet_line(row.label, row.cells, width, label_style, styles[row.kind])
 
 
-class _Lines(Widget):
-    """Redraws its rows at its own width."""
+class _Edge(ThemedParts, Widget):
+    """The column heads or the totals: one line at the sheet's width."""
 
-    sheet: reactive[Sheet | None] = reactive(None, layout=True)
-    part: str = "body"
+    PREFIX, PARTS = "sheet", ROW_PARTS
+    COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
+    cells: reactive[tuple[str, ...]] = reactive(())  # the heads, or "to <target>" and the totals
 
-    DEFAULT_CSS = "_Lines { height: auto; }"
+    DEFAULT_CSS = "_Edge { height: 1; }"
 
     def __init__(self, part: str, **kwargs) -> None:
         super().__init__(**kwargs)
         self.part = part
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        if self.part != "body":
-            return 1
-        return max(1, len(self.sheet.rows)) if self.sheet else 1
+    def show(self, sheet: Sheet | None) -> None:
+        if sheet is None:
+            self.cells = ()
+        elif self.part == "head":
+            self.cells = ("", *sheet.heads)
+        else:
+            self.cells = (f"to {sheet.target}", *(str(s) for s in sheet.scores))
 
     def render(self) -> Text:
-        sheet, width = self.sheet, max(10, self.size.width)
-        if sheet is None:
+        if not self.cells:
             return Text("")
+        styles, width = self.parts(), max(10, self.size.width)
+        label, *cells = self.cells
         if self.part == "head":
-            return sheet_line("", sheet.heads, width, cell_style="bold #ffd866")
-        if self.part == "foot":
-            return sheet_line(f"to {sheet.target}", [str(s) for s in sheet.scores], width,
-                              "#9aa5b1", "bold #ffd866")
-        return sheet_text(sheet, width)
+            return sheet_line(label, cells, width, cell_style=styles["head"])
+        return sheet_line(label, cells, width, styles["target"], styles["totals"])
+
+
+class _Rows(KeptStyle, ThemedParts, ScrollView):
+    """The rows between, drawn only where they show; a row once drawn is kept until it changes."""
+
+    PREFIX, PARTS = "sheet", ROW_PARTS
+    COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
+
+    DEFAULT_CSS = "_Rows { height: 1fr; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: tuple[SheetRow, ...] = ()
+        self._strips: dict[int, Strip] = {}
+        self._width = 0
+
+    def show(self, rows: tuple[SheetRow, ...]) -> None:
+        """New rows: keep the drawn ones that did not change, scroll to the newest."""
+        old = self.rows
+        if rows == old:
+            return
+        if rows[:len(old)] != old:
+            self._strips.clear()
+        self.rows = rows
+        self.virtual_size = Size(self._width, max(1, len(rows)))
+        self.refresh()
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        self._width = self.scrollable_content_region.width
+        self.virtual_size = Size(self._width, max(1, len(self.rows)))
+        self._strips.clear()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            self._strips.clear()
+        index = y + self.scroll_offset.y
+        strip = self._strips.get(index)
+        if strip is None:
+            strip = self._draw(index, width)
+            self._strips[index] = strip
+        return strip
+
+    def _draw(self, index: int, width: int) -> Strip:
+        base = self.rich_style
+        styles = self.parts()
+        if not self.rows:
+            text = Text("no points yet" if index == 0 else "", style=styles["none"])
+        elif index < len(self.rows):
+            text = row_text(self.rows[index], width, styles)
+        else:
+            return Strip.blank(width, base)
+        return text_strip(text, self.app.console, base, width)
 
 
 class Scoresheet(Vertical):
@@ -136,19 +142,17 @@ class Scoresheet(Vertical):
 
     DEFAULT_CSS = """
     Scoresheet { height: 1fr; }
-    Scoresheet > .sheet-head { height: 2; border-bottom: solid #2f4a3d; padding-right: 1; }
-    Scoresheet > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; overflow-y: scroll; }
+    Scoresheet > .sheet-head { height: 2; padding-right: 1; }
+    Scoresheet > _Rows { height: 1fr; scrollbar-size-vertical: 1; overflow-y: scroll; overflow-x: hidden; }
     Scoresheet > .sheet-foot { height: 1; padding-right: 1; }
-    Scoresheet _Lines { width: 1fr; }
     """
 
     sheet: reactive[Sheet | None] = reactive(None)
 
     def compose(self) -> ComposeResult:
-        yield _Lines("head", classes="sheet-head")
-        with VerticalScroll():
-            yield _Lines("body", classes="sheet-body")
-        yield _Lines("foot", classes="sheet-foot")
+        yield _Edge("head", classes="sheet-head")
+        yield _Rows(classes="sheet-body")
+        yield _Edge("foot", classes="sheet-foot")
 
     def watch_sheet(self, sheet: Sheet | None) -> None:
         self._show(sheet)
@@ -157,13 +161,18 @@ class Scoresheet(Vertical):
         self._show(self.sheet)
 
     def _show(self, sheet: Sheet | None) -> None:
-        """Hand the sheet to the parts (once they are mounted) and scroll to the newest row."""
-        parts = self.query(_Lines)
-        for lines in parts:
-            lines.sheet = sheet
-        scrolls = self.query(VerticalScroll)
-        if scrolls:
-            self.call_after_refresh(scrolls.first().scroll_end, animate=False)
+        """Hand the sheet to the parts (once they are mounted)."""
+        for edge in self.query(_Edge):
+            edge.show(sheet)
+        for rows in self.query(_Rows):
+            rows.show(sheet.rows if sheet is not None else ())
 
     def totals(self) -> tuple[int, ...]:
         return self.sheet.scores if self.sheet else ()
+
+    def lines(self) -> list[str]:
+        """The rows as plain text, as drawn (for tests and the screenshot check)."""
+        body = self.query_one(_Rows)
+        width = max(10, body._width)
+        styles = body.parts()
+        return [row_text(row, width, styles).plain for row in body.rows]

@@ -11,16 +11,7 @@ class Tick(Checkbox):
     ON, OFF, NOT_APPLICABLE = "✓", " ", "–"
     BUTTON_INNER = OFF
 
-    DEFAULT_CSS = """
-    Tick { background: transparent; }
-    Tick > .toggle--button { color: #9aa5b1; background: #31463b; }
-    Tick.-on > .toggle--button { color: #0b2a14; background: #9be38f; text-style: bold; }
-    Tick > .toggle--label { color: #c8c0a8; }
-    Tick.-on > .toggle--label { color: #e8e2cf; }
-    Tick:disabled { opacity: 100%; }
-    Tick:disabled > .toggle--button { color: #6b7a72; background: #22312a; text-style: not bold; }
-    Tick:disabled > .toggle--label { color: #6b7a72; text-style: italic; }
-    """
+    # colours: allfives.tcss (Tick), from the theme
 
     def _show_inner(self) -> None:
         inner = self.NOT_APPLICABLE if self.disabled else self.ON if self.value else self.OFF

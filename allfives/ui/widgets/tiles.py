@@ -1,4 +1,7 @@
-"""Dominoes drawn as text: pip faces in three rows, small faces, face-down backs (pure Rich, no widgets)."""
+"""Dominoes drawn as text: pip faces in three rows, small faces, face-down backs (pure Rich, no widgets).
+
+The colours are the caller's: widgets pass in the styles of their component classes (the theme's).
+"""
 
 from __future__ import annotations
 
@@ -24,22 +27,7 @@ PIP_CELLS: dict[int, frozenset[tuple[int, int]]] = {
 }
 PIP = "●"
 
-FACE = Style(color="#1d1b16", bgcolor="#efe6cf")
-FACE_DIVIDER = Style(color="#9c9178", bgcolor="#efe6cf")
-DIM = Style(color="#6f6a5e", bgcolor="#4a463d")
-DIM_DIVIDER = Style(color="#5d594f", bgcolor="#4a463d")
-SELECTED = Style(color="#1d1b16", bgcolor="#ffd866")
-SELECTED_DIVIDER = Style(color="#a08a3a", bgcolor="#ffd866")
-HINT = Style(color="#10222a", bgcolor="#8fd3e8")
-HINT_DIVIDER = Style(color="#4d8797", bgcolor="#8fd3e8")
-BACK = Style(color="#3f7f5f", bgcolor="#1f4d3a")
-
-LOOKS = {
-    "face": (FACE, FACE_DIVIDER),
-    "dim": (DIM, DIM_DIVIDER),
-    "selected": (SELECTED, SELECTED_DIVIDER),
-    "hint": (HINT, HINT_DIVIDER),
-}
+TileLook = tuple[Style, Style]  # the face (pips) and the divider between the halves: the widget's colours
 
 
 def tile_width(size: Size) -> int:
@@ -58,9 +46,9 @@ def _half(pips: int, row: int, size: Size) -> str:
     return "".join(glyphs)
 
 
-def tile_rows(tile: Tile, size: Size, look: str = "face") -> list[Text]:
-    """Three rows of text, the higher half on the left, in the look asked for."""
-    face, divider = LOOKS[look]
+def tile_rows(tile: Tile, size: Size, look: TileLook) -> list[Text]:
+    """Three rows of text, the higher half on the left, in the look given."""
+    face, divider = look
     rows = []
     for row in range(3):
         text = Text()
@@ -71,15 +59,15 @@ def tile_rows(tile: Tile, size: Size, look: str = "face") -> list[Text]:
     return rows
 
 
-def back_rows(size: Size) -> list[Text]:
-    """A face-down tile: the same footprint, a green back."""
+def back_rows(size: Size, back: Style) -> list[Text]:
+    """A face-down tile: the same footprint, its back."""
     width = tile_width(size)
-    return [Text("░" * width, BACK) for _ in range(3)]
+    return [Text("░" * width, back) for _ in range(3)]
 
 
-def small_tile(tile: Tile, look: str = "face") -> Text:
+def small_tile(tile: Tile, look: TileLook) -> Text:
     """A one-row tile such as `5│3`, for panels and the score sheet."""
-    face, divider = LOOKS[look]
+    face, divider = look
     text = Text()
     text.append(f" {tile.high}", face)
     text.append("│", divider)
@@ -87,13 +75,13 @@ def small_tile(tile: Tile, look: str = "face") -> Text:
     return text
 
 
-def backs(count: int, limit: int = 12) -> Text:
+def backs(count: int, style: Style, limit: int = 12) -> Text:
     """`count` face-down tiles in a row (at most `limit`, then a number)."""
     text = Text()
     for i in range(min(count, limit)):
         if i:
             text.append(" ")
-        text.append("▮▮", Style(color="#3f9a6f"))
+        text.append("▮▮", style)
     if count > limit:
-        text.append(f" +{count - limit}", Style(color="#3f9a6f"))
+        text.append(f" +{count - limit}", style)
     return text

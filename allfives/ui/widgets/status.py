@@ -1,0 +1,36 @@
+"""The status line: what the person can do now, or why a click was refused (never a dialog)."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..turn import Notice
+
+TONES = ("prompt", "refusal", "hint", "info", "done")
+
+
+class Status(Widget):
+    """One line of text; its tone (a CSS class such as `-refusal`) gives its colour.
+
+    A line of fixed height: a new text repaints the line and lays nothing out again.
+    """
+
+    DEFAULT_CSS = """
+    Status { height: 1; padding: 0 1; }
+    """
+
+    view: reactive[Notice] = reactive(lambda: Notice(""))
+
+    def watch_view(self, notice: Notice) -> None:
+        for tone in TONES:
+            self.set_class(tone == notice.tone, f"-{tone}")
+
+    def render(self) -> Content:
+        return Content.from_markup(self.view.text)
+
+    @property
+    def text(self) -> str:
+        """The line as shown, without markup."""
+        return self.view.plain
