@@ -1,7 +1,7 @@
 """How fast the UI is: first screen vs a minimal Textual app, and a whole bot game through the UI vs engine;
 and how steady the board is (`--only board`).
 
-    python benchmarks/ui.py [--runs 5] [--games 3] [--seed 8] [--target 150] [--level medium]
+    python benchmarks/ui.py [--runs 5] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
     python benchmarks/ui.py --only board [--hands 1000] [--afresh]
 
 A move's cost is given in CPU time (this process and its bot threads) as well as wall time: on a
@@ -23,6 +23,7 @@ import tempfile
 import time
 
 from allfives.engine import GameState, Layout, Rules
+from allfives.ui.app import settle_memory
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 
@@ -215,6 +216,8 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
     p.add_argument("--afresh", action="store_true",
                    help="with --only board, also lay every play out anew, as the board did before")
+    p.add_argument("--plain-gc", action="store_true",
+                   help="leave Python's garbage collector as it is (the allfives command settles it)")
     args = p.parse_args()
     if args.only == "board":
         board(args.hands, args.seed, args.afresh)
@@ -231,6 +234,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALLFIVES_DATA_DIR"] = tmp
         engine_wall, engine_cpu, engine_scores, moves = engine_game(setup)
+        if not args.plain_gc:
+            settle_memory()  # as the allfives command does before the app runs
         games = [asyncio.run(ui_game(setup)) for _ in range(args.games)]
     ui_wall = statistics.median(g[0] for g in games)
     ui_cpu = statistics.median(g[1] for g in games)

@@ -53,8 +53,9 @@ def main(argv: list[str]) -> int:
         setup = setup_from(args)
     except ValueError as e:
         p.error(str(e))
-    from .app import AllFivesApp
+    from .app import AllFivesApp, settle_memory
 
+    settle_memory()
     run(AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new))
     return 0
 
