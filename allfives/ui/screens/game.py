@@ -170,7 +170,8 @@ class GameScreen(Screen[None]):
 
     @property
     def status(self) -> str:
-        return self.query_one(Status).text
+        """The status line as shown (plain text)."""
+        return self.pieces.status.text
 
     @property
     def position(self) -> Position:
