@@ -20,7 +20,7 @@ from .screens.open_elsewhere import OpenElsewhereScreen
 from .screens.resume import ResumeScreen
 from .session import Session
 from .setup import DEFAULT_BOT_DELAY, GameSetup
-from .themes import DARK_NAME, THEMES, table_variables
+from .themes import STYLESHEET, table_variables, use_themes
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # what still works while the too-small notice hides everything: nothing acts unseen
@@ -41,13 +41,13 @@ def settle_memory() -> None:
 class AllFivesApp(App[None]):
     """Starts on the new-game screen, the resume question, or (given a setup) straight at the table."""
 
-    CSS_PATH = "allfives.tcss"
-    _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
+    CSS_PATH = STYLESHEET
     TITLE = "All Fives"
     BINDINGS = [
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("f1", "help", "Help", show=False),
     ]
+    _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
 
     def __init__(self, setup: GameSetup | None = None, *, bot_delay: float | None = None,
                  ask_resume: bool = True, store: SaveStore | None = None,
@@ -60,9 +60,7 @@ class AllFivesApp(App[None]):
         self.ask_resume = ask_resume
         self.store = store or SaveStore()
         self.problem: str | None = None  # what went wrong with the save file, if anything
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = DARK_NAME
+        use_themes(self)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours for a theme that does not set them (Textual's own themes)."""
@@ -97,6 +95,9 @@ class AllFivesApp(App[None]):
         self.open_saved()
 
     def on_unmount(self) -> None:
+        game = self.game_screen
+        if game is not None:
+            game.session.flush()  # saves are written in the background: all of them before letting go
         self.store.release()  # another window may take this game over now
 
     def _open_elsewhere(self, choice: str | None) -> None:

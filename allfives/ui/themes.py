@@ -8,6 +8,9 @@ theme that does not know our variables (Textual's own) gets them worked out from
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from textual.app import App
 from textual.color import Color
 from textual.theme import Theme
 
@@ -98,6 +101,16 @@ LIGHT = Theme(
 )
 
 THEMES = (DARK, LIGHT)
+STYLESHEET = Path(__file__).with_name("allfives.tcss")  # every colour of the game, as theme variables
+
+
+def use_themes(app: App) -> None:
+    """Offer our themes in the app (the command palette lists them) and wear the dark one.
+
+    Any app that shows the game's widgets does this and loads STYLESHEET: their colours live there."""
+    for theme in THEMES:
+        app.register_theme(theme)
+    app.theme = DARK_NAME
 
 
 def table_variables(theme: Theme) -> dict[str, str]:

@@ -16,13 +16,13 @@ from allfives.engine import Move
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.save import SaveStore
-from allfives.ui.scenes import settle
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
+from tests.ui.scenes import settle  # the repository root is on the path (pyproject: pythonpath)
 
 from .webgame import VIEWPORT, PageTerminal, browser, served, shows
 
@@ -69,7 +69,7 @@ class Table:
         if move.kind == "draw":
             await self.click(self.game.query_one(Boneyard), 2, 1)
         else:
-            ends = self.game.state.ends_for(move.tile)
+            ends = self.game.session.state.ends_for(move.tile)
             await self.click_tile(move)
             if len(ends) > 1:
                 board = self.game.query_one(Board)
@@ -116,7 +116,7 @@ async def test_a_tile_and_a_lit_end_clicked_in_the_browser_play(tmp_path: Path) 
         assert [u for u in asked if not u.startswith(served_at)] == []
         # play on (last legal move) until a tile fits two ends: then click it and a lit end
         for _ in range(30):
-            state = table.game.state
+            state = table.game.session.state
             doubles = [m for m in state.legal_moves() if m.kind == "play" and len(state.ends_for(m.tile)) > 1]
             if doubles:
                 break
@@ -133,7 +133,7 @@ async def test_a_tile_and_a_lit_end_clicked_in_the_browser_play(tmp_path: Path) 
             assert term.text_at(widget.region) != term.text_at(widget.region, before)
         # the browser's game saved the same game the twin played, move for move
         saved = SaveStore(tmp_path / "web").load().game
-        assert saved is not None and saved.state == table.game.state
+        assert saved is not None and saved.state == table.game.session.state
         await page.screenshot(path=str(tmp_path / "browser.png"))
         if os.environ.get("ALLFIVES_UPDATE_SCREENSHOTS") == "1":  # the README's picture
             await page.screenshot(path=str(ROOT / "screenshots" / "browser.png"))
@@ -146,8 +146,8 @@ async def test_a_whole_hand_by_clicks_in_the_browser(tmp_path: Path) -> None:
         for _ in range(60):
             if isinstance(app.screen, ScorePanel):
                 break
-            await table.play(table.game.state.legal_moves()[-1])  # the page then shows what the twin shows
+            await table.play(table.game.session.state.legal_moves()[-1])  # the page then shows the twin
         else:
             pytest.fail("the hand did not end")
-        assert app.game_screen is not None and app.game_screen.state.phase == "hand_over"
+        assert app.game_screen is not None and app.game_screen.session.state.phase == "hand_over"
         await page.screenshot(path=str(tmp_path / "score-panel.png"))

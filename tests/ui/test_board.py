@@ -9,6 +9,7 @@ from textual.message import Message
 
 from allfives.engine import Layout
 from allfives.ui.geometry import LARGE, SMALL, layout_board
+from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.board import Board
 
 from .layouts import build
@@ -30,8 +31,11 @@ class ListeningBoard(Board):
 
 
 class BoardApp(App[None]):
+    CSS_PATH = STYLESHEET  # the board's colours live in the game's stylesheet and theme
+
     def __init__(self, layout: Layout) -> None:
         super().__init__()
+        use_themes(self)
         self.layout = layout
         self.heard: list[Message] = []
 
