@@ -10,7 +10,7 @@ hidden). No Textual here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from allfives.engine import Event, Move, SeatView, Tile
 
@@ -18,6 +18,7 @@ from .setup import GameSetup
 from .view import Waiting
 
 
+@runtime_checkable
 class GameSession(Protocol):
     """A game in play as one table sees it."""
 

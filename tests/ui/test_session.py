@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import Rules, loads, to_record
+from allfives.ui.game_session import GameSession
 from allfives.ui.save import SaveStore
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
@@ -23,6 +24,14 @@ def setup_for(seed: int) -> GameSetup:
 
 def saved_hands(path: Path) -> list:
     return to_record(loads(path.read_text()))["hands"]
+
+
+def test_the_local_session_is_a_game_session(data_dir: Path) -> None:
+    session = Session.new(setup_for(4), SaveStore(data_dir))
+    assert isinstance(session, GameSession)  # every call the game screen makes is there
+    seat = session.state.turn
+    assert session.seat_view(seat) == session.state.view(seat) and session.faces() == session.state.hands
+    assert session.think() in session.state.legal_moves()
 
 
 def test_the_newest_game_is_on_disk_once_flushed(data_dir: Path) -> None:

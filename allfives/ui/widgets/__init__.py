@@ -1,1 +1,1 @@
-"""The pieces the game screen is built from: hand, board, seats, boneyard, scoresheet, log."""
+"""The pieces the game screen is built from, each drawing its part of the table view in theme colours."""
