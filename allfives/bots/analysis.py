@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
@@ -255,9 +255,13 @@ def _name(move: CoreMove) -> str:
 
 # -- the whole game -----------------------------------------------------------------------
 
-def iter_decisions(game: GameState, seats: Iterable[int], samples: int = DEFAULT_SAMPLES
-                   ) -> Iterator[Decision]:
-    """Each decision of the given seats, in the order they were made (a worker can stop between them)."""
+def iter_decisions(game: GameState, seats: Iterable[int], samples: int = DEFAULT_SAMPLES,
+                   skip: Container[tuple[int, int]] = ()) -> Iterator[Decision]:
+    """Each decision of the given seats, in the order they were made (a worker can stop between them).
+
+    `skip`: (hand, move) of decisions already weighed (an analysis stopped and taken up again); each
+    decision is weighed on its own seeded deals, so the rest come out as they would have anyway.
+    """
     if samples < 1:
         raise ValueError("samples must be at least 1")
     wanted = set(seats)
@@ -265,7 +269,7 @@ def iter_decisions(game: GameState, seats: Iterable[int], samples: int = DEFAULT
     deducts = game.rules.end_of_hand == "deduct"
     for h, m, table, played in walk(game):
         seat = table.turn
-        if seat in wanted:
+        if seat in wanted and (h, m) not in skip:
             end = ends[h - 1]
             left = end.hands[seat] if end.result is not None else None
             yield _decide(seen_from_table(table, seat), h, m, played, samples, left, deducts)
@@ -300,8 +304,17 @@ def analyse_game(game: GameState, seats: Iterable[int], samples: int = DEFAULT_S
         decisions.append(d)
         if progress is not None:
             progress(len(decisions), total)
-    hands = tuple(HandAnalysis(hand=h, summaries=tuple(summarize([d for d in decisions if d.hand == h], s)
+    return assemble(game, seats, samples, decisions)
+
+
+def assemble(game: GameState, seats: Iterable[int], samples: int, decisions: Iterable[Decision]
+             ) -> GameAnalysis:
+    """The analysis of a game from its weighed decisions (in any order), with the summaries per hand
+    and for the game."""
+    seats = tuple(sorted(set(seats)))
+    ordered = sorted(decisions, key=lambda d: (d.hand, d.move))
+    hands = tuple(HandAnalysis(hand=h, summaries=tuple(summarize([d for d in ordered if d.hand == h], s)
                                                        for s in seats))
                   for h in range(1, len(game.log) + 1))
-    return GameAnalysis(samples=samples, seats=seats, decisions=tuple(decisions), hands=hands,
-                        game=tuple(summarize(decisions, s) for s in seats))
+    return GameAnalysis(samples=samples, seats=seats, decisions=tuple(ordered), hands=hands,
+                        game=tuple(summarize(ordered, s) for s in seats))

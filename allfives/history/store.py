@@ -18,16 +18,17 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
-from allfives.bots.analysis import DEFAULT_SAMPLES, GameAnalysis, analyse_game
-from allfives.bots.analysis import VERSION as ANALYSIS_VERSION
 from allfives.engine import GameState, RecordError, replay, to_record
 from allfives.userdata import data_dir, write_atomically
 
 from .games import GameEntry, HandScore, Seat, Status, hand_scores, seats_of
+
+if TYPE_CHECKING:  # the analysis (the bots' search) loads only when a review asks for it
+    from allfives.bots.analysis import GameAnalysis
 
 FILE_NAME = "history.sqlite3"
 
@@ -73,7 +74,8 @@ class _Damaged(Exception):
     """The file is not a database we can use: move it aside and start again."""
 
 
-def _now() -> str:
+def now() -> str:
+    """The time a game is saved at: ISO 8601, UTC, to the millisecond."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
@@ -84,7 +86,9 @@ def _record_hash(record: Mapping[str, Any]) -> str:
 
 
 def _analysis_key(samples: int, seats: Sequence[int]) -> str:
-    return f"v{ANALYSIS_VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
+    from allfives.bots.analysis import VERSION
+
+    return f"v{VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
 
 
 class HistoryStore:
@@ -93,8 +97,9 @@ class HistoryStore:
 
     busy_timeout = 2.0  # seconds to wait for another window's write
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, clock: Callable[[], str] = now) -> None:
         self.directory = directory or data_dir()
+        self.clock = clock  # when a game is saved (fixed in pictures that show dates)
         self.problem: str | None = None
         self._problem_new = False
         self._ready = False  # opened, checked and migrated once
@@ -124,9 +129,9 @@ class HistoryStore:
         record["players"] = [s.model_dump() for s in seats]
         if status is None:
             status = "finished" if state.phase == "game_over" else "playing"
-        now = _now()
+        stamp = self.clock()
         row = {
-            "id": game_id, "started_at": now, "updated_at": now, "status": status,
+            "id": game_id, "started_at": stamp, "updated_at": stamp, "status": status,
             "rules": state.rules.model_dump_json(), "players": json.dumps(record["players"]),
             "winner": state.winner, "scores": json.dumps(list(state.scores)),
             "hands": json.dumps([h.model_dump() for h in hand_scores(state)]),
@@ -148,29 +153,36 @@ class HistoryStore:
     def abandon(self, game_id: str) -> None:
         """A game left unfinished for good (a new game started over it)."""
         self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
-                                        " WHERE id = ? AND status = 'playing'", (_now(), game_id)),
+                                        " WHERE id = ? AND status = 'playing'", (self.clock(), game_id)),
                   None, writes=True)
 
     def abandon_others(self, keep: str | None) -> None:
         """Every game still marked in play but `keep` is abandoned (at start: the window that played
         it was closed without finishing it, and only `keep` is resumed)."""
         self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
-                                        " WHERE status = 'playing' AND id IS NOT ?", (_now(), keep)),
+                                        " WHERE status = 'playing' AND id IS NOT ?", (self.clock(), keep)),
                   None, writes=True)
 
     def delete(self, game_id: str) -> None:
         self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True)
 
-    def save_analysis(self, game_id: str, analysis: GameAnalysis) -> bool:
-        """Keep an analysis beside its game (for the record as it is now); False if it could not be."""
+    def save_analysis(self, game_id: str, analysis: GameAnalysis, game: GameState | None = None) -> bool:
+        """Keep an analysis beside its game (for the record as it is now); False if it could not be.
+
+        `game`: what the analysis was made from; it is kept only if the history's record is that game
+        (a game still in play may have gone on since).
+        """
         def write(db: sqlite3.Connection) -> bool:
             found = db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
             if found is None:
                 return False
+            made_from = _record_hash(json.loads(found[0]))
+            if game is not None and _record_hash(to_record(game)) != made_from:
+                return False
             db.execute("INSERT OR REPLACE INTO analyses (game_id, key, record_hash, analysis)"
                        " VALUES (?, ?, ?, ?)",
-                       (game_id, _analysis_key(analysis.samples, analysis.seats),
-                        _record_hash(json.loads(found[0])), analysis.model_dump_json()))
+                       (game_id, _analysis_key(analysis.samples, analysis.seats), made_from,
+                        analysis.model_dump_json()))
             return True
 
         return self._run(write, False, writes=True)
@@ -226,8 +238,12 @@ class HistoryStore:
             raise KeyError(game_id)
         write_atomically(path, json.dumps(data, indent=1) + "\n")
 
-    def analysis(self, game_id: str, samples: int, seats: Sequence[int]) -> GameAnalysis | None:
-        """A stored analysis made with these settings from the game's record as it is now."""
+    def analysis(self, game_id: str, samples: int, seats: Sequence[int], game: GameState | None = None
+                 ) -> GameAnalysis | None:
+        """A stored analysis made with these settings from the game's record as it is now (and, given
+        `game`, only if that record is this game)."""
+        from allfives.bots.analysis import GameAnalysis
+
         def read(db: sqlite3.Connection) -> tuple[str, str, str] | None:
             return db.execute("SELECT a.analysis, a.record_hash, g.record FROM analyses a JOIN games g"
                               " ON g.id = a.game_id WHERE a.game_id = ? AND a.key = ?",
@@ -240,6 +256,8 @@ class HistoryStore:
         try:
             if _record_hash(json.loads(record)) != made_from:
                 return None  # the game went on since: analyse it again
+            if game is not None and _record_hash(to_record(game)) != made_from:
+                return None
             return GameAnalysis.model_validate_json(text)
         except (ValueError, ValidationError):
             return None
@@ -378,13 +396,16 @@ class HistoryStore:
 
 
 def stored_analysis(store: HistoryStore, game_id: str, game: GameState, seats: Sequence[int],
-                    samples: int = DEFAULT_SAMPLES, progress: Callable[[int, int], None] | None = None,
+                    samples: int | None = None, progress: Callable[[int, int], None] | None = None,
                     stop: Callable[[], bool] | None = None) -> GameAnalysis:
     """The game's analysis from the history if it holds one for this record, else made and kept there
-    (what the review screen's worker calls: a second review is instant). AnalysisStopped passes through."""
-    found = store.analysis(game_id, samples, seats)
+    (a second review is instant). AnalysisStopped passes through. `samples`: the analysis's default."""
+    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
+
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    found = store.analysis(game_id, samples, seats, game)
     if found is not None:
         return found
     made = analyse_game(game, seats, samples, progress, stop)
-    store.save_analysis(game_id, made)
+    store.save_analysis(game_id, made, game)
     return made

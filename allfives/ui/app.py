@@ -13,6 +13,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import Theme
 
+from .history_link import HistoryLink, saved_history_id
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.game import GameScreen
 from .screens.new_game import NewGameScreen
@@ -46,6 +47,7 @@ class AllFivesApp(App[None]):
     BINDINGS = [
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+t", "statistics", "Statistics", show=False),
     ]
     _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
 
@@ -60,6 +62,9 @@ class AllFivesApp(App[None]):
         self.ask_resume = ask_resume
         self.store = store or SaveStore()
         self.problem: str | None = None  # what went wrong with the save file, if anything
+        self.history = HistoryLink(self.store.directory)  # every game played here is kept in it
+        self.review_samples: int | None = None  # deals sampled a decision in a review (None: the default)
+        self._replaced: str | None = None  # the history row of a saved game a new game replaces
         use_themes(self)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -87,7 +92,7 @@ class AllFivesApp(App[None]):
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
         if self.saved is not None:
-            self.start(Session.resume(self.saved, self.store, background=True))
+            self.start(Session.resume(self.saved, self.store, background=True, history=self.history))
             return
         if not self.store.claim():
             self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
@@ -99,6 +104,7 @@ class AllFivesApp(App[None]):
         if game is not None:
             game.session.flush()  # saves are written in the background: all of them before letting go
         self.store.release()  # another window may take this game over now
+        self.history.close()
 
     def _open_elsewhere(self, choice: str | None) -> None:
         """Another window plays the saved game: never touch it; play a game of our own beside it."""
@@ -113,7 +119,8 @@ class AllFivesApp(App[None]):
     def open_saved(self) -> None:
         """Offer the game saved in our slot, or start a new one."""
         if not self.ask_resume:
-            self.store.set_aside()
+            self._replaced = saved_history_id(self.store.path)
+            self.set_aside()
         outcome = self.store.load() if self.ask_resume else LoadOutcome()
         if outcome.problem:
             self.problem = outcome.problem
@@ -123,9 +130,10 @@ class AllFivesApp(App[None]):
 
             def chosen(choice: str | None) -> None:
                 if choice == "new":
+                    self._replaced = saved.setup.history_id
                     self.fresh(replacing=True)
                 else:
-                    self.start(Session.resume(saved, self.store, background=True))
+                    self.start(Session.resume(saved, self.store, background=True, history=self.history))
 
             self.push_screen(ResumeScreen(saved), chosen)
         else:
@@ -138,8 +146,8 @@ class AllFivesApp(App[None]):
         """
         if self.initial_setup is not None:
             if replacing:
-                self.store.set_aside()
-            self.start(Session.new(self.initial_setup, self.store, background=True))
+                self.set_aside()
+            self.start(Session.new(self.initial_setup, self.store, background=True, history=self.history))
         else:
             self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or ""),
                              lambda setup: self._setup_chosen(setup, replacing))
@@ -152,14 +160,23 @@ class AllFivesApp(App[None]):
         if old is not None:
             replacing = replacing or old.session.waiting != "game_over"
             old.close()
+            if replacing and isinstance(old.session, Session):
+                old.session.abandon()  # kept in the history, marked abandoned
         self.call_next(self._new_game, setup, replacing)
 
     async def _new_game(self, setup: GameSetup, replacing: bool) -> None:
         """Leave the old table, keep its unfinished game as save.previous-<time>.json, deal the new one."""
         await self._clear_screens()
         if replacing:
-            self.store.set_aside()
-        await self.start_async(Session.new(setup, self.store, background=True))
+            self.set_aside()
+        await self.start_async(Session.new(setup, self.store, background=True, history=self.history))
+
+    def set_aside(self) -> None:
+        """The saved game is replaced by a new one: kept aside as a file, and abandoned in the history."""
+        self.store.set_aside()
+        replaced, self._replaced = self._replaced, None
+        if replaced is not None:
+            self.history.abandon(replaced)
 
     def start(self, session: Session) -> None:
         self.call_next(self.start_async, session)
@@ -203,10 +220,46 @@ class AllFivesApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
+
+    def action_review(self) -> None:
+        """Review the game at the table, as far as it has gone (game-over screen, score panel, palette)."""
+        from .review import ReviewGame
+
+        game = self.game_screen
+        if game is None:
+            self.notify("There is no game to review yet.", severity="warning")
+            return
+        game.session.flush()  # the history's row is the game as it stands: its analysis is kept there
+        review = ReviewGame.of_session(game.session)
+        if review is None:
+            self.notify("This game cannot be reviewed here: not every hand is known.", severity="warning")
+            return
+        self.open_review(review)
+
+    def open_review(self, review: object) -> None:
+        """Step through a game (a `ReviewGame`) move by move, with the hard bot's judgement of each choice."""
+        from .screens.review import ReviewScreen
+
+        if not isinstance(self.screen, ReviewScreen):
+            self.push_screen(ReviewScreen(review, self.history, samples=self.review_samples))  # type: ignore[arg-type]
+
+    def action_statistics(self) -> None:
+        """Your games against the bots: figures, results over time, past games to review or export."""
+        from .screens.stats import StatsScreen
+
+        if not any(isinstance(screen, StatsScreen) for screen in self.screen_stack):
+            self.push_screen(StatsScreen(self.history))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         yield SystemCommand("Help", "The rules in short and the controls", self.action_help)
+        yield SystemCommand("Statistics", "Your games: wins against each bot, results over time, past games",
+                            self.action_statistics)
+        if self.game_screen is not None:
+            yield SystemCommand("Review this game", "Step through it move by move, the hard bot judging",
+                                self.action_review)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Hint", "What the hard bot would play in your place", screen.action_hint)
             yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)

@@ -1,10 +1,15 @@
-"""Messages the game screen's workers post back to it: a bot's move, a hint."""
+"""Messages the screens' workers post back to them: a bot's move, a hint, a review's analysis."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from allfives.engine import Move
+
+if TYPE_CHECKING:
+    from allfives.bots.analysis import Decision, GameAnalysis
 
 Position = tuple[int, int]  # (hand number, moves made in it): which moment a worker thought about
 
@@ -25,3 +30,23 @@ class HintReady(Message):
         super().__init__()
         self.position = position
         self.move = move
+
+
+class DecisionWeighed(Message):
+    """The review's analysis weighed one more decision of `seats`: `done` of `total` so far."""
+
+    def __init__(self, seats: tuple[int, ...], decision: Decision | None, done: int, total: int) -> None:
+        super().__init__()
+        self.seats = seats
+        self.decision = decision  # None: the count before the first
+        self.done = done
+        self.total = total
+
+
+class AnalysisReady(Message):
+    """The whole game is weighed (or its analysis was found in the history: `stored`)."""
+
+    def __init__(self, analysis: GameAnalysis, stored: bool) -> None:
+        super().__init__()
+        self.analysis = analysis
+        self.stored = stored

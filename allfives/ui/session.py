@@ -1,15 +1,18 @@
 """The game played in this process: state, players, moves applied, events kept per hand, saved after
-every move. `Session` is the local `GameSession` (game_session.py); it never imports Textual.
+every move (and kept in the game history). `Session` is the local `GameSession` (game_session.py);
+it never imports Textual.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 from allfives.engine import Event, GameState, HandDealt, Move, SeatView, Tile, replay, to_record
 
+from .history_link import HistoryLink, new_history_id
 from .save import SavedGame, SaveStore
 from .setup import SEEDED_SIMULATIONS, GameSetup
 from .view import Waiting, waiting_for
@@ -44,8 +47,9 @@ class SaveWriter:
     before it closes). The thread ends whenever nothing is left to write.
     """
 
-    def __init__(self, store: SaveStore, outcome: Callable[[Exception | None], None]) -> None:
-        self.store = store
+    def __init__(self, write: Callable[[GameState, GameSetup], None],
+                 outcome: Callable[[Exception | None], None]) -> None:
+        self.write = write  # the save (and the history's row) of one moment of the game
         self.outcome = outcome  # told (in the writing thread) how each write went
         self._cond = threading.Condition()
         self._waiting: tuple[GameState, GameSetup] | None = None
@@ -72,7 +76,7 @@ class SaveWriter:
                     return
                 job, self._waiting = self._waiting, None
             try:
-                self.store.save(*job)
+                self.write(*job)
             except Exception as e:  # told to the player, never lost in a thread
                 self.outcome(e)
             else:
@@ -83,32 +87,43 @@ class Session:
     """A game in play here: apply moves for whoever's turn it is, remember what happened, save.
 
     `background`: saves are written by a `SaveWriter` thread (the app's way); else at once.
+    `history`: the game is kept in the game history too, in its row `setup.history_id` (given here
+    when the setup has none), after every move and by the same thread as the saves.
     """
 
     def __init__(self, setup: GameSetup, state: GameState, hands: list[list[Event]],
-                 store: SaveStore | None = None, *, background: bool = False) -> None:
+                 store: SaveStore | None = None, *, background: bool = False,
+                 history: HistoryLink | None = None) -> None:
+        if history is not None and setup.history_id is None:
+            setup = replace(setup, history_id=new_history_id())
         self.setup = setup
         self.state = state
         self.hands = hands  # every event, hand by hand, HandDealt first
         self.store = store
-        self.writer = SaveWriter(store, self._saved) if store is not None and background else None
+        self.history = history
+        keeps = store is not None or history is not None
+        self.writer = SaveWriter(self._write, self._saved) if keeps and background else None
         self._told = threading.Lock()  # the writer reports from its thread
         self.save_error: str | None = None
         self.save_error_new = False
+        self.history_error: str | None = None  # the history failed in a way the store did not catch
 
     @classmethod
-    def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False) -> Session:
+    def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
+            history: HistoryLink | None = None) -> Session:
         state = GameState.new(setup.rules, setup.seed)
         session = cls(setup, state, [[HandDealt(hand_number=1, leader=state.leader)]], store,
-                      background=background)
+                      background=background, history=history)
         session.save()
         return session
 
     @classmethod
-    def resume(cls, saved: SavedGame, store: SaveStore | None = None, *, background: bool = False) -> Session:
+    def resume(cls, saved: SavedGame, store: SaveStore | None = None, *, background: bool = False,
+               history: HistoryLink | None = None) -> Session:
         """Rebuild every hand's events (for the scoresheet and log) by replaying the saved record."""
         state, hands = replay(to_record(saved.state))
-        return cls(saved.setup, state, [list(h) for h in hands], store, background=background)
+        return cls(saved.setup, state, [list(h) for h in hands], store, background=background,
+                   history=history)
 
     # -- questions ------------------------------------------------------
 
@@ -170,17 +185,37 @@ class Session:
 
     def save(self) -> None:
         """Save after every move; a disk that refuses is reported once (`save_error`), play goes on."""
-        if self.store is None:
+        if self.store is None and self.history is None:
             return
         if self.writer is not None:
             self.writer.put(self.state, self.setup)
             return
         try:
-            self.store.save(self.state, self.setup)
+            self._write(self.state, self.setup)
         except OSError as e:
             self._saved(e)
         else:
             self._saved(None)
+
+    def _write(self, state: GameState, setup: GameSetup) -> None:
+        """The save, then the history's row: the save first, and whatever befalls the history, the save
+        stands on its own (the history store tells its own trouble; anything else is told here)."""
+        try:
+            if self.store is not None:
+                self.store.save(state, setup)
+        finally:
+            if self.history is not None:
+                try:
+                    self.history.keep(state, setup)
+                except Exception as e:  # a bug, never a reason to lose a move
+                    with self._told:
+                        self.history_error = f"The game history could not be kept: {e}. Play goes on."
+
+    def abandon(self) -> None:
+        """A new game replaces this one unfinished: kept in the history, marked abandoned."""
+        if self.history is not None and self.state.phase != "game_over":
+            self.flush()  # the last move's row first
+            self.history.abandon(self.setup.history_id)
 
     def _saved(self, error: Exception | None) -> None:
         """How a save went: a new problem is kept to be told once; a good save clears it."""
@@ -198,8 +233,13 @@ class Session:
             self.writer.flush()
 
     def take_notice(self) -> str | None:
-        """What the player should be told once: for now, only a save that failed."""
-        return self.take_save_error()
+        """What the player should be told once: a save that failed, or trouble with the history."""
+        told = self.take_save_error()
+        if told is None and self.history is not None:
+            with self._told:
+                told, self.history_error = self.history_error, None
+            told = told or self.history.take_problem()
+        return told
 
     def take_save_error(self) -> str | None:
         """A save problem not yet told to the player (each one is told once)."""

@@ -68,6 +68,9 @@ class GameSetup:
     seed: int | None = None
     bot_delay: float = DEFAULT_BOT_DELAY
     extra: dict[str, Any] = field(default_factory=dict)
+    # The game's row in the history (allfives.history), kept in the save so a resumed game goes on
+    # in the same row; given when the game is first dealt. Not a choice: setups compare without it.
+    history_id: str | None = field(default=None, compare=False)
 
     @property
     def people(self) -> list[int]:
@@ -98,8 +101,11 @@ class GameSetup:
     def to_json(self) -> dict[str, Any]:
         # The record always stores the engine's seed (it fixes the deals to come); "seeded" says
         # whether the player asked for it, which is what makes the bots repeat themselves.
-        return {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay,
-                "seeded": self.seeded}
+        out: dict[str, Any] = {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay,
+                               "seeded": self.seeded}
+        if self.history_id is not None:
+            out["history_id"] = self.history_id
+        return out
 
     @classmethod
     def from_record(cls, rules: Rules, seed: Any, data: dict[str, Any]) -> GameSetup:
@@ -110,9 +116,12 @@ class GameSetup:
         delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
         if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise ValueError("bot_delay must be a number of seconds between 0 and 10")
+        history_id = data.get("history_id")
+        if not isinstance(history_id, str) or not 0 < len(history_id) <= 64:
+            history_id = None  # a game without a row yet (or a foreign record): it gets a new one
         return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
                    seed=seed if isinstance(seed, int) and data.get("seeded") is True else None,
-                   bot_delay=float(delay))
+                   bot_delay=float(delay), history_id=history_id)
 
 
 def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:

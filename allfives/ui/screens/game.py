@@ -65,6 +65,27 @@ class TablePieces:
     log: GameLog
     status: Status
 
+    @classmethod
+    def of(cls, screen: Screen) -> TablePieces:
+        """The pieces of a screen that composes the table's widgets (the game, a review)."""
+        return cls(
+            hand=screen.query_one(Hand), board=screen.query_one(Board), boneyard=screen.query_one(Boneyard),
+            top=screen.query_one("#seats", Seats), left=screen.query_one("#seats-left", Seats),
+            right=screen.query_one("#seats-right", Seats), sheet=screen.query_one(Scoresheet),
+            log=screen.query_one(GameLog), status=screen.query_one(Status))
+
+    def show(self, view: TableView) -> None:
+        """Each widget takes its part; it repaints only if that part changed."""
+        self.hand.view = view.hand
+        self.board.show(view.board)
+        self.boneyard.view = view.boneyard
+        self.top.seats, self.top.centred = view.seats.top, view.seats.wide
+        self.left.seats = view.seats.left
+        self.right.seats = view.seats.right
+        self.sheet.sheet = view.sheet
+        self.log.show(view.log)
+        self.status.view = view.status
+
 
 class GameScreen(Screen[None]):
     """One game from first deal to the winner."""
@@ -142,26 +163,13 @@ class GameScreen(Screen[None]):
         """Each widget takes its part; it repaints only if that part changed."""
         if view is None:
             return
-        pieces = self.pieces
-        pieces.hand.view = view.hand
-        pieces.board.show(view.board)
-        pieces.boneyard.view = view.boneyard
-        pieces.top.seats, pieces.top.centred = view.seats.top, view.seats.wide
-        pieces.left.seats = view.seats.left
-        pieces.right.seats = view.seats.right
+        self.pieces.show(view)
         self.set_class(bool(view.seats.left), "-has-left")
         self.set_class(bool(view.seats.right), "-has-right")
-        pieces.sheet.sheet = view.sheet
-        pieces.log.show(view.log)
-        pieces.status.view = view.status
 
     @cached_property
     def pieces(self) -> TablePieces:
-        return TablePieces(
-            hand=self.query_one(Hand), board=self.query_one(Board), boneyard=self.query_one(Boneyard),
-            top=self.query_one("#seats", Seats), left=self.query_one("#seats-left", Seats),
-            right=self.query_one("#seats-right", Seats), sheet=self.query_one(Scoresheet),
-            log=self.query_one(GameLog), status=self.query_one(Status))
+        return TablePieces.of(self)
 
     @property
     def my_turn(self) -> bool:

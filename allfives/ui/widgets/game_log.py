@@ -2,7 +2,7 @@
 
 Drawn line by line: a new event draws its own lines and moves the rest up, and the widget never
 changes size, so a move lays nothing out again. The mouse wheel scrolls back; a thumb in the last
-column shows where.
+column shows where. A click on a line says which (a review steps to that moment).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -33,10 +34,18 @@ class GameLog(KeptStyle, ThemedParts, Widget):
     GameLog { height: 1fr; }
     """
 
+    class LineClicked(Message):
+        """Line `index` of the log (as given to `show`) was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.entries: tuple[LogLine, ...] = ()
         self._drawn: list[Strip] = []  # every entry wrapped to the width, oldest first
+        self._owners: list[int] = []  # the entry each drawn strip belongs to
         self._width = 0
         self._back = 0  # lines scrolled back from the newest
         self._thumbs: tuple[Strip, Strip, Strip] | None = None  # no thumb, the thumb, its track
@@ -59,9 +68,10 @@ class GameLog(KeptStyle, ThemedParts, Widget):
         new = lines[len(old):]
         if not new:
             return
-        added = [strip for line in new for strip in self._wrap(line)]
+        added, owners = self._wrap_all(new, len(old))
         self._drawn.extend(added)
-        del self._drawn[:-KEEP]
+        self._owners.extend(owners)
+        del self._drawn[:-KEEP], self._owners[:-KEEP]
         if self._back:
             self._back = min(self._back + len(added), self._most_back())  # stay where the reader is
         self.refresh()
@@ -74,9 +84,20 @@ class GameLog(KeptStyle, ThemedParts, Widget):
         console, base = self.app.console, self._base_style()
         return [text_strip(part, console, base, width) for part in text.wrap(console, width)]
 
+    def _wrap_all(self, lines: Sequence[LogLine], first: int) -> tuple[list[Strip], list[int]]:
+        """The strips of these lines, and the entry (counted from `first`) each strip belongs to."""
+        strips: list[Strip] = []
+        owners: list[int] = []
+        for index, line in enumerate(lines, start=first):
+            wrapped = self._wrap(line)
+            strips.extend(wrapped)
+            owners.extend([index] * len(wrapped))
+        return strips, owners
+
     def _redraw(self) -> None:
         self._width = self.size.width
-        self._drawn = [strip for line in self.entries for strip in self._wrap(line)][-KEEP:]
+        drawn, owners = self._wrap_all(self.entries, 0)
+        self._drawn, self._owners = drawn[-KEEP:], owners[-KEEP:]
         self._back = min(self._back, self._most_back())
         self.refresh()
 
@@ -122,6 +143,12 @@ class GameLog(KeptStyle, ThemedParts, Widget):
         super().notify_style_update()
         if self.is_mounted:
             self.call_next(self._redraw)
+
+    def on_click(self, event: events.Click) -> None:
+        height = self.size.height
+        index = max(0, len(self._drawn) - height - self._back) + event.y
+        if 0 <= event.y < height and index < len(self._owners):
+            self.post_message(self.LineClicked(self._owners[index]))
 
     # -- scrolling back ------------------------------------------------------------------
 

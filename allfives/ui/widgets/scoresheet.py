@@ -1,7 +1,8 @@
 """The live scoresheet: a column per player or team, a row per scoring play, hand subtotals and totals.
 
 The rows come from `sheet.build_sheet`; this only draws them. Column heads and totals stay put; the
-rows between scroll, drawn line by line so a long game costs no more to show than a short one.
+rows between scroll, drawn line by line so a long game costs no more to show than a short one. A click
+on a row says which (a review steps to that moment).
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -125,6 +128,11 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
             self._strips[index] = strip
         return strip
 
+    def on_click(self, event: events.Click) -> None:
+        index = event.y + self.scroll_offset.y
+        if 0 <= event.y < self.size.height and index < len(self.rows):
+            self.post_message(Scoresheet.RowClicked(index))
+
     def _draw(self, index: int, width: int) -> Strip:
         base = self.rich_style
         styles = self.parts()
@@ -148,6 +156,13 @@ class Scoresheet(Vertical):
     """
 
     sheet: reactive[Sheet | None] = reactive(None)
+
+    class RowClicked(Message):
+        """Row `index` of the sheet's rows was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
 
     def compose(self) -> ComposeResult:
         yield _Edge("head", classes="sheet-head")
