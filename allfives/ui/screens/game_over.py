@@ -1,4 +1,5 @@
-"""The game-over screen: the winner and the whole scoresheet; new game or quit."""
+"""The game-over screen: the winner, the whole scoresheet and the score through the game as a chart;
+a new game, a review of this one, or quit."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from ..widgets.too_small import TooSmall
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismisses with "new" or "quit"."""
+    """Dismisses with "new" or "quit"; a review opens over it and comes back to it."""
 
     BINDINGS = [
         Binding("n,enter", "choose('new')", "New game"),
+        Binding("r", "app.review", "Review"),
         Binding("q,escape", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#new"
@@ -27,19 +29,27 @@ class GameOverScreen(ModalScreen[str]):
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
+        from ..widgets.charts import ScoreChart, score_series  # plotext loads once a game is over, not before
+
         with Vertical(id="over-box", classes="dialog"):
             yield Static(f"[b]{self.headline}[/b]", classes="title", id="winner")
-            yield Scoresheet(id="final-sheet")
+            with Horizontal(id="over-body"):
+                yield Scoresheet(id="final-sheet")
+                yield ScoreChart(score_series(self.sheet), id="score-chart")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
+                yield Button("Review (r)", id="review")
                 yield Button("Quit (q)", id="quit")
         yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one(Scoresheet).sheet = self.sheet
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("new" if event.button.id == "new" else "quit")
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            await self.run_action("app.review")
+        else:
+            self.dismiss("new" if event.button.id == "new" else "quit")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

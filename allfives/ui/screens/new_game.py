@@ -30,6 +30,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", show=True),
+        Binding("ctrl+t", "app.statistics", "Statistics"),
         Binding("escape", "cancel", "Back to the game", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit", show=False),
@@ -79,6 +80,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 if self.cancellable:
                     yield Button("Back (Esc)", id="back")
+                yield Button("Your games (^t)", id="stats")
         yield Footer()
         yield TooSmall()
 
@@ -159,9 +161,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.cancellable = False
         self.query("#back").remove()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "stats":
+            await self.run_action("app.statistics")
         else:
             self.action_cancel()
 

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -93,6 +93,7 @@ class ScorePanel(ModalScreen[None]):
 
     BINDINGS = [
         Binding("enter,space,c", "continue", "Continue"),
+        Binding("r", "app.review", "Review the game so far"),
         # a modal screen stops the app's own keys: help is asked for here too
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
@@ -122,7 +123,9 @@ class ScorePanel(ModalScreen[None]):
             yield Static(id="scores-line")
             yield Static(" · ".join(self.setup.rules.describe()), id="rules-line", classes="muted")
             label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
-            yield Button(label, id="continue", variant="primary")
+            with Horizontal(classes="buttons"):
+                yield Button(label, id="continue", variant="primary")
+                yield Button("Review (r)", id="review")
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -150,8 +153,11 @@ class ScorePanel(ModalScreen[None]):
             self.query_one("#muggins-line", Static).update(muggins_line(self.result, self.setup, looks))
         self.query_one("#scores-line", Static).update(scores_line(self.result, self.setup, looks))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            await self.run_action("app.review")  # over the panel; closing it comes back here
+        else:
+            self.dismiss(None)
 
     def action_continue(self) -> None:
         self.dismiss(None)
