@@ -64,9 +64,14 @@ def review_main(argv: list[str]) -> int:
     from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
 
     parser = argparse.ArgumentParser(
-        prog="allfives review", description="The hard bot's judgement of every decision in a game record.")
+        prog="allfives review",
+        description="Step through a game record move by move with the hard bot's judgement of every "
+                    "decision (the review screen), or print that judgement for scripts (--text, --json).")
     parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    printed = parser.add_mutually_exclusive_group()
+    printed.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    printed.add_argument("--text", action="store_true",
+                         help="print the analysis as text: each hand's summary and mistakes, then the game's")
     parser.add_argument("--all-seats", action="store_true",
                         help="analyse every seat (default: the people named in the record, else every seat)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
@@ -80,8 +85,23 @@ def review_main(argv: list[str]) -> int:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
+    if not (args.json or args.text):
+        return _review_screen(game, record, seats, args.samples)
     analysis = analyse_game(game, seats, args.samples)
     print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
+    return 0
+
+
+def _review_screen(game: GameState, record: dict[str, Any], seats: tuple[int, ...], samples: int) -> int:
+    """The review screen on its own (a game from a file is not in the history: nothing is kept)."""
+    from allfives.ui.launch import run
+    from allfives.ui.review import ReviewGame, setup_of_record
+    from allfives.ui.review_app import ReviewApp
+
+    if not game.log:
+        print("the record has no hand to review", file=sys.stderr)
+        return 2
+    run(ReviewApp(ReviewGame(game, setup_of_record(game.rules, record), None, seats), samples=samples))
     return 0
 
 

@@ -217,6 +217,8 @@ class Review:
                 return PanelLine(f"Stopped: {len(decisions)} decisions weighed (a goes on)", "quiet")
             return PanelLine("Not weighed yet: press a to weigh every choice", "quiet")
         names = self.setup.players
+        if not analysis.mistakes() and not any(s.choices for s in analysis.game):
+            return PanelLine("Every move was forced: nothing to weigh.", "summary")
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all

@@ -49,7 +49,7 @@ def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pyt
 def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["review", str(record_file), "--json", "--all-seats", "--samples", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["seats"] == [0, 1]
-    assert main(["review", str(record_file), "--samples", "2"]) == 0
+    assert main(["review", str(record_file), "--text", "--samples", "2"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("2 seats") and "\ngame\n  seat 0: " in text and "accuracy" in text
 

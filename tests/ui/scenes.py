@@ -13,7 +13,7 @@ from textual.worker import WorkerCancelled
 from allfives.engine import GameState, Rules
 from allfives.ui.app import AllFivesApp
 from allfives.ui.save import SavedGame, SaveStore
-from allfives.ui.setup import GameSetup, default_players
+from allfives.ui.setup import BOT_NAMES, GameSetup, default_players
 
 # Seed 7, two seats: after these 15 moves (once played by seeded medium bots, frozen here so the
 # picture does not move when the bots improve) seat 0 is to move with all four spinner arms on the
@@ -103,3 +103,79 @@ async def until(pilot: Pilot, screen_type: type[Screen]) -> None:
         if isinstance(pilot.app.screen, ScorePanel):
             await pilot.press("enter")
     raise AssertionError(f"never reached {screen_type.__name__}")
+
+
+# -- looking back: a review with a planted mistake, and a history of seeded games ------------------
+
+# Seat 0 leads the 6-6, seat 1 plays 6-0 on W; seat 0 then holds 3-0, which on W would make 15,
+# and plays 1-0 instead (nothing, and it leaves 3-1 a 15): the mistake the review shows.
+PLANTED_DEAL = (("1-1 5-2 5-0 6-1 3-0 1-0 6-6 2-1 2-0", "2-2 6-0 3-1 6-2 5-4 4-0 5-1 4-2 6-3"),
+                "3-2 5-3 5-5 6-5 4-4 3-3 4-1 4-3 6-4 0-0")
+PLANTED_MOVES = ("6-6", "6-0 W", "1-0 W", "3-1 W", "6-1 E", "6-2 N")
+PLANTED_SAMPLES = 60  # enough deals that the mistake's cost is well past the mark, and quick
+
+
+def planted_game(moves: int = len(PLANTED_MOVES)) -> GameState:
+    state = GameState.empty(Rules(seats=2), seed=1)
+    hands, boneyard = PLANTED_DEAL
+    state, _ = state.start_hand([h.split() for h in hands], boneyard.split(), 0)
+    for move in PLANTED_MOVES[:moves]:
+        state, _ = state.apply(move)
+    return state
+
+
+def review_app(samples: int = PLANTED_SAMPLES):
+    """`allfives review` of the planted game: you (seat 0) against a hard bot."""
+    from allfives.ui.review import ReviewGame
+    from allfives.ui.review_app import ReviewApp
+
+    state = planted_game()
+    setup = GameSetup(rules=state.rules, players=default_players(2, 1, "hard"))
+    return ReviewApp(ReviewGame.of(state, setup), samples=samples)
+
+
+async def to_the_mistake(pilot: Pilot) -> None:
+    """Let the analysis finish, then go to the first mistake marked."""
+    await settle(pilot)
+    await pilot.press("m")
+    await settle(pilot)
+
+
+# (seats, the bots' level, seed, target): games you (seat 0, played by a medium bot) played in the app
+HISTORY_TABLES = ((2, "easy", 1, 120), (2, "medium", 7, 100), (3, "easy", 4, 90), (2, "easy", 2, 120),
+                  (4, "medium", 5, 90), (2, "random", 3, 80))
+HISTORY_START = "2025-06-0{day}T1{hour}:00:00.000+00:00"
+
+
+def history_players(seats: int, level: str) -> list[dict]:
+    return [{"name": "You", "kind": "person", "level": "medium"}] + [
+        {"name": BOT_NAMES[s], "kind": "bot", "level": level} for s in range(1, seats)]
+
+
+def fill_history(directory) -> list[str]:
+    """Seeded games kept in the history at fixed times (so pictures of it repeat); their ids."""
+    from allfives.history import HistoryStore
+    from tests.conftest import seeded_game
+
+    ids = []
+    for n, (seats, level, seed, target) in enumerate(HISTORY_TABLES):
+        stamp = HISTORY_START.format(day=1 + n // 3, hour=n % 3)
+        store = HistoryStore(directory, clock=lambda stamp=stamp: stamp)
+        game = seeded_game(seed, seats=seats, levels=("medium",) + (level,) * (seats - 1), target=target)
+        store.save_game(f"game-{n}", game, history_players(seats, level))
+        store.close()
+        ids.append(f"game-{n}")
+    return ids
+
+
+def stats_app(store: SaveStore | None = None) -> AllFivesApp:
+    """The new-game screen over a history of seeded games (ctrl+t opens the statistics)."""
+    store = store or SaveStore()
+    fill_history(store.directory)
+    return AllFivesApp(store=store, bot_delay=0)
+
+
+async def to_statistics(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("ctrl+t")
+    await settle(pilot)

@@ -49,13 +49,14 @@ class ReviewScreen(Screen[None]):
     """One game, any move of it; Esc goes back to wherever the review was opened from."""
 
     CSS_PATH = "review.tcss"
+    # the stepping keys come first, before a scrolling widget's own (the sheet or the board, once clicked)
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "On", key_display="→"),
-        Binding("home", "hand_edge(0)", "Hand start", show=False),
-        Binding("end", "hand_edge(1)", "Hand end", show=False),
-        Binding("pageup", "hand(-1)", "Hand back", show=False),
-        Binding("pagedown", "hand(1)", "Next hand", key_display="PgDn"),
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "On", key_display="→", priority=True),
+        Binding("home", "hand_edge(0)", "Hand start", show=False, priority=True),
+        Binding("end", "hand_edge(1)", "Hand end", show=False, priority=True),
+        Binding("pageup", "hand(-1)", "Hand back", show=False, priority=True),
+        Binding("pagedown", "hand(1)", "Next hand", key_display="PgDn", priority=True),
         Binding("m", "mistake(1)", "Next mistake"),
         Binding("M", "mistake(-1)", "Previous mistake", show=False),
         Binding("a", "analyse", "Weigh"),
@@ -257,11 +258,7 @@ class ReviewScreen(Screen[None]):
         self.analysis = message.analysis
         self.weighed = {(d.hand, d.move): d for d in message.analysis.decisions}
         self.progress = None
-        self.show()
-        mistakes = len(message.analysis.mistakes())
-        found = "from the history" if message.stored else "weighed"
-        self.notify(f"Every choice {found}: {mistakes} mistake{'s' if mistakes != 1 else ''} marked"
-                    + (" (m goes to the next)." if mistakes else "."), timeout=4)
+        self.show()  # the summaries say what was found
 
     @on(Worker.StateChanged)
     def _worker_failed(self, event: Worker.StateChanged) -> None:
