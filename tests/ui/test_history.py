@@ -1,0 +1,128 @@
+"""Games played in the app go into the history: after every move, one row per game (a resumed game too),
+abandoned when replaced; a damaged history is moved aside with a notification and play goes on."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from allfives.engine import replay
+from allfives.history import HistoryStore
+from allfives.ui.app import AllFivesApp
+from allfives.ui.history_link import HistoryLink
+from allfives.ui.save import SaveStore
+from allfives.ui.screens.new_game import NewGameScreen
+from allfives.ui.screens.resume import ResumeScreen
+from allfives.ui.session import Session
+from allfives.ui.setup import GameSetup, default_players
+
+from .helpers import game, play_by_mouse, settle
+
+
+def a_setup(seed: int = 3, target: int = 100) -> GameSetup:
+    from allfives.engine import Rules
+
+    return GameSetup(rules=Rules(seats=2, target=target), players=default_players(2, 1, "easy"), seed=seed,
+                     bot_delay=0)
+
+
+def test_a_session_keeps_its_game_in_one_row_after_every_move_and_when_resumed(data_dir: Path) -> None:
+    link = HistoryLink(data_dir)
+    store = SaveStore(data_dir)
+    session = Session.new(a_setup(), store, history=link)
+    history_id = session.setup.history_id
+    assert history_id and json.loads(store.path.read_text())["history_id"] == history_id
+    for _ in range(6):
+        session.apply(session.state.legal_moves()[0])
+    [row] = HistoryStore(data_dir).games()
+    assert (row.id, row.status, row.moves) == (history_id, "playing", 6)
+    assert [p.label for p in row.players] == ["person", "easy"]
+
+    saved = store.load().game
+    assert saved is not None and saved.setup.history_id == history_id
+    resumed = Session.resume(saved, store, history=link)
+    resumed.apply(resumed.state.legal_moves()[0])
+    [row] = HistoryStore(data_dir).games()
+    assert row.moves == 7 and HistoryStore(data_dir).load(history_id) == resumed.state
+
+
+def test_background_saves_keep_the_history_too_and_a_finished_game_is_marked(data_dir: Path) -> None:
+    link = HistoryLink(data_dir)
+    session = Session.new(a_setup(target=40), SaveStore(data_dir), background=True, history=link)
+    while session.state.phase != "game_over":
+        if session.state.phase == "hand_over":
+            session.next_hand()
+        else:
+            session.apply(session.state.legal_moves()[-1])
+    session.flush()
+    [row] = HistoryStore(data_dir).games()
+    assert row.status == "finished" and row.winner == session.state.winner
+    assert HistoryStore(data_dir).record(row.id)["bot_delay"] == 0  # the setup rides along: it resumes
+
+
+async def test_a_new_game_over_one_in_play_leaves_it_abandoned(data_dir: Path) -> None:
+    app = AllFivesApp(a_setup(), ask_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = game(app).session.setup.history_id
+        await play_by_mouse(pilot, game(app).session.state.legal_moves()[0])
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#start")
+        await settle(pilot)
+        second = game(app).session.setup.history_id
+    statuses = {g.id: g.status for g in HistoryStore(data_dir).games()}
+    assert first != second and statuses == {first: "abandoned", second: "playing"}
+
+
+async def test_declining_to_resume_abandons_the_saved_game(data_dir: Path) -> None:
+    store = SaveStore(data_dir)
+    old = Session.new(a_setup(), store, history=HistoryLink(data_dir))
+    old.apply(old.state.legal_moves()[0])
+    app = AllFivesApp(store=SaveStore(data_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.click("#new")
+        await settle(pilot)
+        await pilot.click("#start")
+        await settle(pilot)
+        new = game(app).session.setup.history_id
+    statuses = {g.id: g.status for g in HistoryStore(data_dir).games()}
+    assert statuses == {old.setup.history_id: "abandoned", new: "playing"}
+
+
+async def test_a_corrupt_history_is_moved_aside_and_play_goes_on(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "history.sqlite3").write_bytes(b"not a database at all " * 300)
+    app = AllFivesApp(a_setup(), ask_resume=False)
+    told: list[str] = []
+    original = app.notify
+    app.notify = lambda message, *a, **k: (told.append(message), original(message, *a, **k))[1]  # type: ignore
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        table = game(app)
+        for _ in range(2):  # a move of yours, the bot's reply: play goes on
+            await play_by_mouse(pilot, table.session.state.legal_moves()[0])
+            await settle(pilot)
+        await pilot.pause(0.6)  # the table tells what the save thread found every half second
+        state = table.session.state
+        assert sum(len(h.moves) for h in state.log) >= 2
+    assert any("moved to" in m and "history" in m for m in told)
+    [aside] = data_dir.glob("history.corrupt-*.sqlite3")
+    assert aside.read_bytes().startswith(b"not a database")
+    assert HistoryStore(data_dir).load(table.session.setup.history_id) == state
+    assert replay(json.loads(SaveStore(data_dir).path.read_text()))[0] == state  # the save stands apart
+
+
+def test_the_first_screen_loads_no_history_review_statistics_or_charts() -> None:
+    code = ("import sys; import allfives.ui.launch, allfives.ui.app; "
+            "print(sorted(m for m in sys.modules if m.startswith(('allfives.history', 'allfives.bots', "
+            "'allfives.ui.screens.review', 'allfives.ui.screens.stats', 'allfives.ui.review', "
+            "'textual_plotext', 'plotext', 'sqlite3'))))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr

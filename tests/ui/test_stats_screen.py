@@ -1,0 +1,144 @@
+"""The statistics screen: after a few seeded games played through sessions (as the app plays them), what it
+shows matches counts made independently from the games' records; past games open in review or export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from allfives.bots import make_bot
+from allfives.engine import Rules, replay, replay_document
+from allfives.history import HistoryStore
+from allfives.ui.app import AllFivesApp
+from allfives.ui.history_link import HistoryLink
+from allfives.ui.screens.review import ReviewScreen
+from allfives.ui.screens.stats import ExportScreen, StatsScreen
+from allfives.ui.session import Session
+from allfives.ui.setup import GameSetup, Player
+
+from .helpers import settle
+
+# (seats, the bots' level, seed, target, who plays for you): you sit at seat 0
+GAMES = [(2, "easy", 1, 100, "medium"), (2, "medium", 2, 100, "random"), (2, "random", 3, 80, "medium"),
+         (3, "easy", 4, 80, "random"), (2, "medium", 5, 90, "easy")]
+
+
+def play_session(link: HistoryLink, seats: int, level: str, seed: int, target: int, you: str) -> Session:
+    """A game played to its end through a `Session`, as the app plays it (kept in the history by it)."""
+    players = (Player("You", "person"),) + tuple(Player(f"Bot {s}", "bot", level) for s in range(1, seats))
+    session = Session.new(GameSetup(rules=Rules(seats=seats, target=target), players=players, seed=seed),
+                          history=link)
+    bots = [make_bot(you if s == 0 else level, seed=seed * 10 + s) for s in range(seats)]
+    while session.state.phase != "game_over":
+        if session.state.phase == "hand_over":
+            session.next_hand()
+        else:
+            turn = session.state.turn
+            session.apply(bots[turn].choose(session.state.view(turn)))
+    return session
+
+
+@pytest.fixture
+def played(data_dir: Path) -> list[Session]:
+    link = HistoryLink(data_dir)
+    sessions = [play_session(link, *game) for game in GAMES]
+    link.close()
+    return sessions
+
+
+def shown_text(screen, selector: str) -> str:
+    """A widget's lines as drawn on screen."""
+    widget = screen.query_one(selector)
+    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+async def open_statistics(pilot) -> StatsScreen:
+    await settle(pilot)
+    await pilot.press("ctrl+t")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen) and screen.stats is not None
+    return screen
+
+
+async def test_the_statistics_shown_match_counts_from_the_records(data_dir: Path, played: list[Session]
+                                                                  ) -> None:
+    expected: dict[str, list[int]] = {}
+    wins = 0
+    store = HistoryStore(data_dir)
+    for session, (seats, level, *_) in zip(played, GAMES, strict=True):
+        doc = replay_document(store.record(session.setup.history_id))  # the record, replayed on its own
+        won = doc["winner"] == 0
+        wins += won
+        counts = expected.setdefault(f"{seats} seats v {level}", [0, 0])
+        counts[0] += won
+        counts[1] += 1
+    async with AllFivesApp(bot_delay=0).run_test(size=(100, 30)) as pilot:
+        screen = await open_statistics(pilot)
+        headline = shown_text(screen, "#headline")
+        assert f"won {wins} of {len(GAMES)}" in headline and 0 < wins < len(GAMES)
+        opponents = shown_text(screen, "#opponents")
+        shown = {t.seats: t for t in screen.stats.by_table}
+        for against, (won, games) in expected.items():
+            assert f"{against}" in opponents
+            assert f"{won}/{games}" in opponents.split(against)[1].split("\n")[0]
+        assert sum(t.games for t in shown.values()) <= len(GAMES)
+        table = screen.query_one("#games", DataTable)
+        assert table.row_count == len(GAMES)
+        rows = [table.get_row_at(n) for n in range(table.row_count)]
+        newest_first = played[::-1]
+        for row, session in zip(rows, newest_first, strict=True):
+            result = "won" if session.state.winner == 0 else "lost"
+            assert row[3] == result and row[4] == " – ".join(map(str, session.state.scores))
+
+
+async def test_a_past_game_opens_in_review_and_exports_as_a_record(data_dir: Path, played: list[Session],
+                                                                   tmp_path: Path) -> None:
+    app = AllFivesApp(bot_delay=0)
+    app.review_samples = 2
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_statistics(pilot)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.review.game.game == played[-2].state and review.review.game.history_id == \
+            played[-2].setup.history_id
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        blocked = tmp_path / "a file"
+        blocked.write_text("")
+        app.screen.query_one(Input).value = str(blocked / "game.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)  # refused, said so, nothing lost
+        assert "Could not write" in shown_text(app.screen, "#export-message")
+        target = tmp_path / "out" / "game.json"
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+    data = json.loads(target.read_text())
+    assert replay(data)[0] == played[-2].state and data["players"][0]["kind"] == "person"
+
+
+async def test_no_games_yet_is_said_plainly(data_dir: Path) -> None:
+    async with AllFivesApp(bot_delay=0).run_test(size=(80, 24)) as pilot:
+        screen = await open_statistics(pilot)
+        assert "no finished game yet" in shown_text(screen, "#headline")
+        assert "No games yet" in shown_text(screen, "#games-title")
+        await pilot.press("r", "x")  # nothing chosen: nothing happens
+        assert app_screen_is(pilot, StatsScreen)
+
+
+def app_screen_is(pilot, kind: type) -> bool:
+    return isinstance(pilot.app.screen, kind)
