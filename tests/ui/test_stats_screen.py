@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input
 
 from allfives.bots import make_bot
 from allfives.engine import Rules, replay, replay_document
