@@ -10,7 +10,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
-from .scenes import EARLY_MOVES, board_app, seeded_app
+from .scenes import EARLY_MOVES, board_app, review_app, seeded_app, stats_app, to_statistics, to_the_mistake
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -59,3 +59,25 @@ def test_game_over(snap_compare, size) -> None:
         await until(pilot, GameOverScreen)
 
     assert snap_compare(seeded_app(4, 8, 120), terminal_size=size, run_before=to_game_over)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_at_an_analysed_mistake(snap_compare, size) -> None:
+    assert snap_compare(review_app(), terminal_size=size, run_before=to_the_mistake)
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Times in the history are shown in the machine's zone: the pictures use UTC."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics(snap_compare, size, utc) -> None:
+    assert snap_compare(stats_app(), terminal_size=size, run_before=to_statistics)

@@ -29,13 +29,17 @@ class GameOverScreen(ModalScreen[str]):
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
-        from ..widgets.charts import ScoreChart, score_series  # plotext loads once a game is over, not before
+        from ..widgets.charts import ScoreChart, legend, score_series  # plotext loads once a game is over
+
+        series = score_series(self.sheet)
 
         with Vertical(id="over-box", classes="dialog"):
             yield Static(f"[b]{self.headline}[/b]", classes="title", id="winner")
             with Horizontal(id="over-body"):
                 yield Scoresheet(id="final-sheet")
-                yield ScoreChart(score_series(self.sheet), id="score-chart")
+                with Vertical(id="over-chart"):
+                    yield ScoreChart(series, id="score-chart")
+                    yield Static(legend(series.heads), id="score-legend")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Review (r)", id="review")

@@ -68,15 +68,17 @@ def figures(stats: Stats) -> Text:
 
 
 def opponents_table(stats: Stats) -> Table:
-    table = Table(box=None, padding=(0, 1), expand=True, header_style="bold")
-    table.add_column("against", no_wrap=True)
+    """A row per kind of table: seats (teams), who sat against you, games won, the rate."""
+    table = Table(box=None, padding=(0, 1, 0, 0), expand=True, header_style="bold")
+    table.add_column("seats", no_wrap=True)
+    table.add_column("against", no_wrap=True, ratio=1, overflow="ellipsis")
     table.add_column("won", justify="right", no_wrap=True)
     table.add_column("rate (95%)", justify="right", no_wrap=True)
     for t in stats.by_table:
-        seats = f"{t.seats} seats" + (" (teams)" if t.partnership else "")
-        table.add_row(f"{seats} v {t.opponents}", f"{t.wins}/{t.games}", rate(t))
+        table.add_row(f"{t.seats}" + (" teams" if t.partnership else ""), t.opponents, f"{t.wins}/{t.games}",
+                      rate(t))
     if not stats.by_table:
-        table.add_row("nobody yet", "", "")
+        table.add_row("", "nobody yet", "", "")
     return table
 
 

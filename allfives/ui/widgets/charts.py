@@ -47,6 +47,12 @@ def score_series(sheet: Sheet) -> ScoreSeries:
     return ScoreSeries(sheet.heads, tuple(points), tuple(hands), sheet.target)
 
 
+def legend(heads: Sequence[str]) -> str:
+    """Content markup naming each side in the colour of its line (`━━ Ada+Cleo   ━━ Ben+Dan`)."""
+    return "   ".join(f"[${SIDE_COLOURS[side % len(SIDE_COLOURS)]}]━━[/] {head.replace('[', '(')}"
+                       for side, head in enumerate(heads))
+
+
 class _Chart(PlotextPlot):
     def colour(self, variable: str) -> tuple[int, int, int]:
         known = self.app.theme_variables
