@@ -9,6 +9,7 @@ import asyncio
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the seeded scenes live with the tests
@@ -18,7 +19,18 @@ from allfives.ui.save import SaveStore  # noqa: E402
 from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
-from tests.ui.scenes import EARLY_MOVES, board_app, four_seat_app, seeded_app, settle, until  # noqa: E402
+from tests.ui.scenes import (  # noqa: E402
+    EARLY_MOVES,
+    board_app,
+    four_seat_app,
+    review_app,
+    seeded_app,
+    settle,
+    stats_app,
+    to_statistics,
+    to_the_mistake,
+    until,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -64,6 +76,8 @@ async def to_game_over(pilot) -> None:
 async def main(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
+    os.environ["TZ"] = "UTC"  # the history's times are shown in the machine's zone: the same picture anywhere
+    time.tzset()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALLFIVES_DATA_DIR"] = tmp
         for size in SIZES:
@@ -76,6 +90,11 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(four_seat_app(store), size, "board-4seats", out))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
+            made.append(await shoot(review_app(), size, "review", out, to_the_mistake))
+    for size in SIZES:
+        with tempfile.TemporaryDirectory() as tmp:  # a history of seeded games of its own
+            os.environ["ALLFIVES_DATA_DIR"] = tmp
+            made.append(await shoot(stats_app(), size, "statistics", out, to_statistics))
     try:
         import cairosvg
     except ImportError:
