@@ -24,7 +24,8 @@ def parser() -> argparse.ArgumentParser:
                "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
                "`allfives host` opens a table for friends; "
                "`allfives serve [--port P] [flags]` serves the game to web browsers; `allfives review FILE` "
-               "weighs every move of a game; `allfives stats` sums up your games (see their --help)")
+               "steps through a game with the hard bot's judgement of every move; `allfives stats` sums up "
+               "your games (see their --help)")
     add_game_flags(p)
     p.add_argument("--humans", type=int, metavar="N", help="people at this terminal (seats 1..N; 0 watches)")
     p.add_argument("--new", action="store_true", help="start fresh: don't offer to resume a saved game")

@@ -45,7 +45,14 @@ in their hand, rounded to five (or, under Muggins, the one who went out scores t
 | h | hint: what the hard bot would play |
 | ? F1 | this help |
 | Ctrl+N | new game |
+| Ctrl+T | your games: statistics, past games to review or export |
 | q | quit (the game is saved after every move) |
+
+## Looking back
+**r** on a score panel or the game-over screen reviews the game: every hand face up, ← → a move,
+Home/End the start or end of the hand, PgUp/PgDn a hand, a click on a line of the scoresheet or the
+log goes to its moment. The hard bot weighs each of your choices (**x** stops it, **a** goes on);
+**m** goes to the next mistake it marked.
 """
 
 
