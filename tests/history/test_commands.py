@@ -99,3 +99,23 @@ def test_stats_on_a_damaged_history_says_so_and_goes_on(data_dir: Path,
     assert main(["stats"]) == 0
     out = capsys.readouterr()
     assert "moved to" in out.err and out.out.startswith("overall: no finished games")
+
+
+def test_review_without_text_or_json_opens_the_review_screen(record_file: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from allfives.ui import launch
+    from allfives.ui.review_app import ReviewApp
+
+    ran = []
+    monkeypatch.setattr(launch, "run", ran.append)
+    assert main(["review", str(record_file), "--samples", "7"]) == 0
+    [app] = ran
+    assert isinstance(app, ReviewApp) and app.samples == 7
+    assert app.game.seats == (0,) and app.game.setup.players[0].is_person and app.game.history_id is None
+    assert app.game.game == json_game(record_file)
+
+
+def json_game(path: Path) -> GameState:
+    from allfives.engine import replay
+
+    return replay(json.loads(path.read_text()))[0]
