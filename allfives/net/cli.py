@@ -7,6 +7,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import socket
 import sys
 import time
 from pathlib import Path
@@ -36,6 +37,7 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--auto-cover", action="store_true",
                    help="a bot plays an away player's seat by itself once the wait is over")
     p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
+    p.add_argument("--name", default="Host", help="your name at the table (up to 20 characters)")
     add_game_flags(p, seats_help="number of seats at the table (default 2)")
     return p
 
@@ -65,27 +67,40 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
     return table, note
 
 
-def host_main(argv: list[str]) -> int:
+def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
+    """The host's flags and the table they open (exits with status 2 and one line for bad flags)."""
     p = host_parser()
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         p.error("--port must be between 0 and 65535")
+    if not args.headless:
+        _check_name(p, args.name)
     try:
         table, note = open_table(args, data_dir() / TABLE_NAME)
     except ValueError as e:
         p.error(str(e))
     if note:
         print(note)
+    return args, table
+
+
+def host_main(argv: list[str]) -> int:
+    """`allfives host --headless`: a table with nobody playing at this terminal."""
+    args, table = parse_host(argv)
+    return host_headless(table, args)
+
+
+def host_headless(table: Table, args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        return asyncio.run(_host(table, args.bind, args.port, args.headless))
+        return asyncio.run(_host(table, args.bind, args.port))
     except KeyboardInterrupt:
         print("The table is closed and saved: `allfives host` opens it again.")
         return 0
 
 
-async def _host(table: Table, bind: str, port: int, headless: bool) -> int:
+async def _host(table: Table, bind: str, port: int) -> int:
     from .server import TableServer  # websockets is imported only when a table opens
 
     server = TableServer(table, host=bind, port=port)
@@ -96,15 +111,11 @@ async def _host(table: Table, bind: str, port: int, headless: bool) -> int:
               file=sys.stderr)
         return 2
     try:
-        shown = f"[{bind}]" if ":" in bind else bind
-        print(f"Table open at {shown}:{server.port}   table code {table.code}")
-        print(f"Join with:  allfives join {shown}:{server.port} --code {table.code}")
+        print(f"Table open at {shown_address(bind, server.port)}   table code {table.code}")
+        print(f"Join with:  {join_command(bind, server.port, table.code)}")
         if not _is_loopback(bind):
             print("Anyone who can reach this machine and knows the code can sit down; share it only with "
                   "your friends (and give them this machine's address).")
-        if not headless:
-            print("The table's own screen at this terminal is coming in the next version: for now this "
-                  "terminal only serves, and the first player to join is the host.")
         await server.game_over.wait()
         print("The game is over. The table closes once everyone has left (at most a minute).")
         async with asyncio.timeout(LINGER):
@@ -115,6 +126,27 @@ async def _host(table: Table, bind: str, port: int, headless: bool) -> int:
     finally:
         await server.close()
     return 0
+
+
+def shown_address(bind: str, port: int) -> str:
+    """The address to give friends: the one bound to, or this machine's name when bound to every network."""
+    host = bind
+    if bind in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def join_command(bind: str, port: int, code: str) -> str:
+    return f"allfives join {shown_address(bind, port)} --code {code}"
+
+
+def local_address(bind: str, port: int) -> str:
+    """Where a player on this machine reaches the table."""
+    if bind in ("0.0.0.0", ""):
+        return f"127.0.0.1:{port}"
+    if bind == "::":
+        return f"[::1]:{port}"
+    return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
 
 
 def _is_loopback(bind: str) -> bool:
@@ -137,15 +169,36 @@ def join_parser() -> argparse.ArgumentParser:
     return p
 
 
-def join_main(argv: list[str]) -> int:
+def parse_join(argv: list[str]) -> argparse.Namespace:
+    """The joining player's flags (exits with status 2 and one line for bad ones)."""
     p = join_parser()
     args = p.parse_args(argv)
     if ":" not in args.address:
         p.error("the address is HOST:PORT, as the host printed it")
+    _check_name(p, args.name)
+    return args
+
+
+def _check_name(p: argparse.ArgumentParser, name: str) -> None:
+    from .protocol import Hello
+
+    try:
+        Hello(version=0, code="", name=name)
+    except ValueError:
+        p.error("--name must be 1-20 printable characters")
+
+
+def join_main(argv: list[str]) -> int:
+    """`allfives join --autoplay LEVEL`: a bot plays this seat, with no screen."""
+    args = parse_join(argv)
     if not args.autoplay:
-        print("allfives join: the table screen comes in the next version; for now `--autoplay LEVEL` "
-              "lets a bot play your seat.", file=sys.stderr)
+        print("allfives join: without a screen, `--autoplay LEVEL` lets a bot play your seat.",
+              file=sys.stderr)
         return 2
+    return join_autoplay(args)
+
+
+def join_autoplay(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
@@ -160,7 +213,7 @@ async def _join(args: argparse.Namespace) -> int:
     from .protocol import Start
 
     seats_file = data_dir() / SEATS_NAME
-    key = f"{args.address} {args.code.upper()}"
+    key = seat_key(args.address, args.code)
     token = _remembered(seats_file).get(key)
     client = TableClient(args.address, args.code, args.name, token=token, seat=args.seat, stop_when_over=True)
     player = AutoPlayer(client, make_bot(args.autoplay).choose)
@@ -186,6 +239,20 @@ async def _join(args: argparse.Namespace) -> int:
     if client.view is not None:
         print(f"Game over: scores {list(client.view.scores)}, winner {client.winner}")
     return 0
+
+
+def seat_key(address: str, code: str) -> str:
+    """Under what a seat's token is kept in seats.json."""
+    return f"{address} {code.upper().replace('-', '').replace(' ', '')}"
+
+
+def remembered_token(key: str) -> str | None:
+    return _remembered(data_dir() / SEATS_NAME).get(key)
+
+
+def remember_token(key: str, token: str) -> None:
+    if remembered_token(key) != token:
+        _remember(data_dir() / SEATS_NAME, key, token)
 
 
 def _remembered(path: Path) -> dict[str, str]:

@@ -25,6 +25,7 @@ from .protocol import (
     Cover,
     Error,
     Hello,
+    Moved,
     Ready,
     Refused,
     Said,
@@ -32,6 +33,7 @@ from .protocol import (
     Seating,
     SendMove,
     ServerMessage,
+    Sit,
     Snapshot,
     Start,
     TableInfo,
@@ -59,13 +61,15 @@ class TableClient:
 
     def __init__(self, address: str, code: str, name: str = "Player", *, token: str | None = None,
                  seat: int | None = None, on_message: Callable[[ServerMessage], None] | None = None,
-                 stop_when_over: bool = False, keep_raw: bool = False, max_size: int = 1 << 22) -> None:
+                 on_link: Callable[[bool], None] | None = None, stop_when_over: bool = False,
+                 keep_raw: bool = False, max_size: int = 1 << 22) -> None:
         self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
         self.code = code
         self.name = name
         self.token = token
         self.wanted_seat = seat
         self.on_message = on_message
+        self.on_link = on_link  # told True once seated on a connection, False when it is lost
         self.stop_when_over = stop_when_over
         self.max_size = max_size
         self.raw: list[str] | None = [] if keep_raw else None  # every message as received (tests)
@@ -81,6 +85,7 @@ class TableClient:
         self.away_until: dict[int, float] = {}  # an away seat's clock: when a bot may play it
         self.connections = 0  # how many times we got in (1 + reconnections)
         self.ws: ClientConnection | None = None
+        self.seated = False  # seated on the connection we have now (false while coming back)
         self._stopping = False
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -142,6 +147,7 @@ class TableClient:
                 pass
             finally:
                 self.ws = None
+                self._lost()
             if self._stopping:
                 await ws.close()
                 break
@@ -151,6 +157,17 @@ class TableClient:
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    @property
+    def connected(self) -> bool:
+        """Seated at the table on a live connection."""
+        return self.seated and self.ws is not None
+
+    def _lost(self) -> None:
+        if self.seated:
+            self.seated = False
+            if self.on_link is not None:
+                self.on_link(False)
 
     def _worth_retrying(self, exc: Exception) -> Exception | None:
         """A table never reached is an error to report; one we sat at is worth waiting for."""
@@ -189,6 +206,10 @@ class TableClient:
         """Our move, marked with how much of the hand we had seen (a stale one is refused, not made)."""
         at = len(self.view.history) if self.view is not None else None
         return await self.send(SendMove(move=Move.model_validate(move), at=at))
+
+    async def sit(self, seat: int) -> bool:
+        """In the lobby, move to another free seat."""
+        return await self.send(Sit(seat=seat))
 
     async def start(self) -> bool:
         return await self.send(Start())
@@ -250,6 +271,9 @@ class TableClient:
             self.seat, self.token = message.seat, message.token
             self.connections += 1
             self.take(message.table)
+            self.seated = True
+            if self.on_link is not None:
+                self.on_link(True)
         elif isinstance(message, Snapshot):
             self.info = message.info
             self.view = message.view
@@ -270,6 +294,8 @@ class TableClient:
             if self.info is not None:
                 self.info = self.info.model_copy(update={"seats": message.seats})
             self._clocks()
+        elif isinstance(message, Moved):
+            self.seat = message.seat
         elif isinstance(message, Refused):
             self.refused = message
         elif isinstance(message, Error):

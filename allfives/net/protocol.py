@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from allfives.engine import Drew, Event, Move, Rules, SeatView
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: seats can be changed in the lobby (`sit`, `moved`)
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
 CANNED = ("your turn", "good game", "well played", "thanks", "sorry", "one moment")
 
@@ -57,6 +57,13 @@ class SendMove(_Message):
     at: int | None = Field(default=None, ge=0, le=1000)
 
 
+class Sit(_Message):
+    """In the lobby, move to another seat a bot holds (the sender's token goes with them)."""
+
+    type: Literal["sit"] = "sit"
+    seat: int = Field(ge=0, le=3)
+
+
 class Start(_Message):
     """The host starts the game (empty seats are bots)."""
 
@@ -83,7 +90,7 @@ class Say(_Message):
     text: Literal[CANNED]  # type: ignore[valid-type]
 
 
-ClientMessage = Annotated[Hello | SendMove | Start | Ready | Cover | Say, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | SendMove | Sit | Start | Ready | Cover | Say, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -164,13 +171,20 @@ class Error(_Message):
     fatal: bool = False
 
 
+class Moved(_Message):
+    """You now sit at `seat` (moved in the lobby; your token is the same)."""
+
+    type: Literal["moved"] = "moved"
+    seat: int
+
+
 class Said(_Message):
     type: Literal["said"] = "said"
     seat: int
     text: str
 
 
-ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Refused | Error | Said,
+ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Moved | Refused | Error | Said,
                           Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
@@ -192,7 +206,7 @@ def decode_server(text: str | bytes) -> ServerMessage:
 
 __all__ = [
     "CANNED", "CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "SERVER_MESSAGE", "ClientMessage",
-    "Cover", "Error", "Hello", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating", "SendMove",
-    "ServerMessage", "Snapshot", "Start", "TableInfo", "Update", "Welcome", "decode_server", "encode",
+    "Cover", "Error", "Hello", "Moved", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating", "SendMove",
+    "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo", "Update", "Welcome", "decode_server", "encode",
     "for_seat",
 ]

@@ -28,11 +28,13 @@ from .protocol import (
     Cover,
     Error,
     Hello,
+    Moved,
     Ready,
     Refused,
     Said,
     Say,
     SendMove,
+    Sit,
     Start,
     Welcome,
     encode,
@@ -272,6 +274,8 @@ class TableServer:
                 conn.send(encode(Refused(move=str(message.move), reason=str(e))))
             else:
                 conn.refund()  # a move that is made never counts against the rate: play as fast as you like
+        elif isinstance(message, Sit):
+            self.move_seat(conn, seat, message.seat)
         elif isinstance(message, Start):
             self.start_game(seat)
         elif isinstance(message, Ready):
@@ -311,6 +315,18 @@ class TableServer:
         if table.should_start():
             self.start_game(None)
         self.kick()
+
+    def move_seat(self, conn: Connection, seat: int, wanted: int) -> None:
+        """A person changes seats in the lobby: they are told where they sit now, everyone sees it."""
+        self.table.move_to(seat, wanted)
+        if wanted == seat:
+            return
+        del self.by_seat[seat]
+        self.by_seat[wanted] = conn
+        conn.seat = wanted
+        log.info("%s moves to seat %s", self.table.setup.players[wanted].name, wanted)
+        conn.send(encode(Moved(seat=wanted)))
+        self.send_seating()
 
     # -- sending --------------------------------------------------------------
 

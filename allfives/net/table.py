@@ -231,6 +231,24 @@ class Table:
             self.host_seat = seat
         return seat, token
 
+    def move_to(self, seat: int, wanted: int) -> None:
+        """In the lobby, a person moves from `seat` to `wanted`, a seat a bot holds; the bot takes the
+        seat left (a host stays the host)."""
+        if self.state is not None:
+            raise TableError("the game has started: seats are kept until it ends")
+        if not 0 <= wanted < len(self.seats):
+            raise TableError(f"this table has seats 0-{len(self.seats) - 1}")
+        if wanted == seat:
+            return
+        if self.seats[wanted].token_hash is not None:
+            raise TableError(f"seat {wanted} is taken")
+        person = self.setup.players[seat]
+        self.seats[wanted], self.seats[seat] = self.seats[seat], Seat()
+        self._set_player(wanted, person)
+        self._set_player(seat, Player(BOT_NAMES[seat], "bot", self.level))
+        if self.host_seat == seat:
+            self.host_seat = wanted
+
     def _set_player(self, seat: int, player: Player) -> None:
         players = list(self.setup.players)
         players[seat] = player

@@ -56,7 +56,8 @@ async def strangers(address: str, code: str, started: asyncio.Event) -> None:
     cases = {
         "garbage": (["}{ not json"], "not JSON"),
         "binary": ([b"\x00\xff" * 50], "not binary"),
-        "version": ([json.dumps({"type": "hello", "version": 99, "code": code})], "protocol 1"),
+        "version": ([json.dumps({"type": "hello", "version": 99, "code": code})],
+                    f"protocol {PROTOCOL_VERSION}"),
         "code": ([hello("WRONG1")], "wrong table code"),
         "token": ([hello(code, token="a" * 24)], "holds no seat"),
         "late": ([hello(code)], "the game has started"),

@@ -51,6 +51,24 @@ def test_only_the_host_starts_and_nobody_new_sits_once_the_game_is_on() -> None:
         table.sit("Late")
 
 
+def test_in_the_lobby_a_person_moves_to_a_seat_a_bot_holds_and_takes_their_token_and_hosting_along() -> None:
+    table = four_seat_table()
+    host, other = seated(table)
+    table.move_to(0, 3)
+    assert table.seat_of(host) == 3 and table.host_seat == 3
+    assert [p.kind for p in table.setup.players] == ["bot", "person", "bot", "person"]
+    assert table.setup.players[0].name == "Ada" and table.setup.players[3].name == "P0"
+    with pytest.raises(TableError, match="seat 1 is taken"):
+        table.move_to(3, 1)
+    with pytest.raises(TableError, match="seats 0-3"):
+        table.move_to(3, 4)
+    table.move_to(1, 1)  # staying put is no move
+    assert table.seat_of(other) == 1
+    table.start(by=3)
+    with pytest.raises(TableError, match="the game has started"):
+        table.move_to(1, 0)
+
+
 def test_a_move_out_of_turn_stale_or_illegal_is_refused_and_changes_nothing() -> None:
     table = four_seat_table(seed=3)
     seated(table, 4)

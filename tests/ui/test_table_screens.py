@@ -1,0 +1,204 @@
+"""The screens of a shared table, each against a real table server on loopback in the same loop: the lobby,
+a joined player's game by mouse, a refusal told to that player only, a lost connection that comes back
+by itself, and the host's away clock and its bot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
+
+from allfives.engine import Move, Rules
+from allfives.net.client import TableClient
+from allfives.net.protocol import Refused, decode_server, for_seat
+from allfives.net.server import TableServer
+from allfives.net.table import Table, TableOptions
+from allfives.ui.remote_session import RemoteSession
+from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.lobby import LobbyScreen
+from allfives.ui.screens.remote_game import RemoteGameScreen
+from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.table_app import TableApp
+from allfives.ui.turn import ends_for
+from tests.net.helpers import Truth, players, serving
+
+from .helpers import click_boneyard, click_end, click_tile
+
+LIMIT = 90  # seconds: only stops a hung test
+SIZE = (100, 30)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: int = 3000) -> None:
+    """Let the app, the table and the other players run until `condition()` holds."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError(f"never happened: {what}")
+
+
+def small_table(seats: int = 2, seed: int = 4, target: int = 40, **options: float) -> Table:
+    settings = {"hand_pause": 30.0, "away_timeout": 30.0, **options}
+    return Table.new(Rules(seats=seats, target=target), level="easy", seed=seed, bot_delay=0.0,
+                     options=TableOptions(**settings))
+
+
+def joining(server: TableServer, name: str = "Bea") -> TableApp:
+    """The app of a friend who joins the table (every message they are sent is kept)."""
+    return TableApp(TableClient(server.address, server.table.code, name, keep_raw=True, stop_when_over=True))
+
+
+def shown(screen: Screen, selector: str) -> str:
+    """A lobby line as it reads."""
+    return str(screen.query_one(selector, Static).render())
+
+
+async def play_by_mouse(pilot: Pilot, screen: RemoteGameScreen, move: Move) -> None:
+    """A move made as a person makes it: the boneyard, or a tile and (when it fits two ends) an end."""
+    if move.kind == "draw":
+        await click_boneyard(pilot)
+        return
+    assert move.tile is not None
+    ends = ends_for(screen.seen, move.tile)
+    await click_tile(pilot, move.tile)
+    if len(ends) > 1:
+        await pilot.pause()
+        await click_end(pilot, move.end or ends[0])
+
+
+async def test_the_lobby_seats_a_friend_lets_them_move_and_shows_the_table_once_the_host_starts() -> None:
+    table = small_table(seats=4)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        (host, _), = players(server, (0,))
+        host_run = asyncio.create_task(host.run())
+        await host.wait_until(lambda: host.seat == 0)
+        app = joining(server)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.session.seat == 1 and isinstance(app.screen, LobbyScreen)
+                        and bool(app.screen.query("#seat-3")), "Bea sits at the first free seat")
+            lobby = app.screen
+            await until(pilot, lambda: "free" in shown(lobby, "#seat-3"), "the lobby is filled in")
+            assert shown(lobby, "#seat-1") == "2  Bea — you"
+            assert shown(lobby, "#seat-0") == "1  Tester 0 — person · host"
+            assert not lobby.query_one("#start").display  # only the host starts
+            assert shown(lobby, "#lobby-wait").startswith("Waiting for Tester 0 (the host) to start")
+            assert [b.display for b in lobby.query(".sit")] == [False, False, True, True]
+
+            await pilot.click("#sit-3")  # a seat a bot holds
+            await until(pilot, lambda: app.session.seat == 3 and host.info.seats[3].name == "Bea",
+                        "Bea moves to seat 4")
+            assert table.setup.players[1].kind == "bot" and table.setup.players[3].name == "Bea"
+            await until(pilot, lambda: lobby.query_one("#sit-1").display, "seat 2 is free again")
+
+            await host.start()
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the table shows")
+            screen = app.screen
+            assert screen.viewer == 3 and screen.session.seat_view(3).hand == table.state.hands[3]
+        host.stop()
+        await host_run
+
+
+def moves_of(session: RemoteSession, seat: int) -> int:
+    """How many moves the screen has shown `seat` make, all game long."""
+    return sum(1 for hand in session.hands for ev in hand if ev.kind in ("played", "drew", "passed")
+               and getattr(ev, "seat", None) == seat)
+
+
+async def play_on(pilot: Pilot, app: TableApp, done: Callable[[], bool], what: str, turns: int = 400) -> None:
+    """Play the app's seat by mouse (its last legal move), past score panels, until `done()`."""
+    for _ in range(turns):
+        await until(pilot, lambda: done() or isinstance(app.screen, (ScorePanel, GameOverScreen))
+                    or (isinstance(app.screen, RemoteGameScreen) and app.screen.my_turn
+                        and not app.session.sending), what)
+        if done():
+            return
+        screen = app.screen
+        if isinstance(screen, ScorePanel):
+            await pilot.click("#continue")
+            await until(pilot, lambda s=screen: app.screen is not s, "the score panel closes")
+            continue
+        if isinstance(screen, GameOverScreen):
+            raise AssertionError(f"the game ended before: {what}")
+        assert isinstance(screen, RemoteGameScreen)
+        table, seen = screen, screen.seen
+        assert table.pieces.hand.view.tiles == seen.hand  # the hand shown is the seat's own
+        await play_by_mouse(pilot, table, seen.legal_moves[-1])
+        await until(pilot, lambda: table.seen is not seen or table.turn.notice is not None,  # noqa: B023
+                    "the table answers the move")
+    raise AssertionError(f"never came: {what}")
+
+
+async def test_a_joined_player_plays_by_mouse_sees_only_their_seat_and_a_refusal_is_theirs_alone() -> None:
+    table = small_table(seed=6, target=50, start_when=2)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        (host, host_play), = players(server, (0,))  # a test client hosts; the game starts once Bea sits
+        host_run = asyncio.create_task(host.run())
+        await host.wait_until(lambda: host.seat == 0)
+        app = joining(server)
+        session: RemoteSession = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            screen = app.screen
+            await play_on(pilot, app, lambda: screen.my_turn and len(screen.seen.history) >= 2, "our turn")
+
+            # a move the table will not make: a tile of the host's hand
+            foreign = next(t for t in table.state.hands[0])
+            screen.apply(Move.play(foreign))
+            await until(pilot, lambda: screen.turn.notice is not None, "the refusal")
+            assert screen.status.startswith("Not allowed:") and "hold" in screen.status
+            assert screen.my_turn and session.waiting == "person"  # the turn is still ours
+            assert not any(isinstance(m, Refused) for m in map(decode_server, host.raw))  # told to Bea only
+
+            # the table goes away mid-game and comes back: the screen says so, and the whole table returns
+            port, before = server.port, len(app.client.raw)
+            await server.close()
+            await until(pilot, lambda: "Connection lost" in screen.status, "the status tells of the drop")
+            async with serving(table, port=port):
+                await until(pilot, lambda: app.client.connections == 2 and session.connected, "back")
+                assert "Connection lost" not in screen.status
+                assert any('"type":"welcome"' in raw for raw in app.client.raw[before:])
+                await play_on(pilot, app, lambda: isinstance(app.screen, GameOverScreen), "the game's end")
+            state = table.state
+            assert state.phase == "game_over" and screen.view.scores == state.scores
+            assert session.hands == [list(for_seat(h, 1)) for h in table.hands]
+        Truth(table.record()).check(app.client.raw, 1)  # nothing Bea was sent showed a hidden tile
+        await host_run
+
+
+async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them_until_they_return() -> None:
+    table = small_table(seed=9, target=150, away_timeout=0.5)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        app = joining(server, name="Hana")  # the first to sit hosts
+        session: RemoteSession = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: session.seat == 0 and isinstance(app.screen, LobbyScreen)
+                        and app.screen.query_one("#start").display, "Hana hosts: the Start button")
+            (friend, _), = players(server, (1,))  # "Tester 1"
+            friend_run = asyncio.create_task(friend.run())
+            await until(pilot, lambda: session.info.seats[1].status == "here", "the friend sits")
+            await pilot.click("#start")
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            screen = app.screen
+            await play_on(pilot, app, lambda: screen.my_turn, "Hana's turn")
+
+            friend.stop()  # their terminal closes: the seat waits for them, with a clock on every screen
+            await friend_run
+            await until(pilot, lambda: screen.pieces.top.seats[0].label.startswith("away"), "their clock")
+            await play_on(pilot, app, lambda: screen.view.turn == 1, "their turn")
+            await until(pilot, lambda: screen.status.startswith("Tester 1 is away"), "the table waits")
+            await until(pilot, lambda: "press b to let a bot play" in screen.status, "the host's cue")
+            assert table.state.turn == 1 and not table.is_bot_played(1)  # nothing moved while they were away
+            moved_before = moves_of(session, 1)
+            await pilot.press("b")
+            await until(pilot, lambda: session.info.seats[1].status == "covered", "a bot plays for them")
+            await play_on(pilot, app, lambda: moves_of(session, 1) > moved_before, "the bot moved for them")
+
+            (back, _), = players(server, (1,), token=friend.token)  # they start their program again
+            back_run = asyncio.create_task(back.run())
+            await until(pilot, lambda: session.info.seats[1].status == "here", "the friend is back")
+            assert not table.is_bot_played(1) and screen.pieces.top.seats[0].label == "person"
+            back.stop()
+            await back_run
