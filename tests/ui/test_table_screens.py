@@ -143,6 +143,9 @@ async def test_a_joined_player_plays_by_mouse_sees_only_their_seat_and_a_refusal
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
             screen = app.screen
             await play_on(pilot, app, lambda: screen.my_turn and len(screen.seen.history) >= 2, "our turn")
+            await pilot.press("g")  # a canned table message, heard by everyone
+            await until(pilot, lambda: (1, "good game") in host.said
+                        and any(n.message == "Bea: good game" for n in app._notifications), "good game")
 
             # a move the table will not make: a tile of the host's hand
             foreign = next(t for t in table.state.hands[0])
@@ -202,3 +205,14 @@ async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them
             assert not table.is_bot_played(1) and screen.pieces.top.seats[0].label == "person"
             back.stop()
             await back_run
+
+
+async def test_a_table_that_will_not_have_us_or_cannot_be_reached_ends_the_app_with_one_line() -> None:
+    async with asyncio.timeout(LIMIT), serving(small_table()) as server:
+        cases = {server.address: "the table refused: wrong table code",
+                 "127.0.0.1:9": "cannot reach 127.0.0.1:9"}
+        for address, why in cases.items():
+            app = TableApp(TableClient(address, "WRONG1", "Eve"))
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: app.return_code == 2, "the app ends")  # noqa: B023
+            assert app.farewell is not None and app.farewell.startswith(why) and "\n" not in app.farewell

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -103,6 +106,10 @@ class LobbyScreen(Screen[None]):
 
     def show(self) -> None:
         """Fill in the table as it stands now."""
+        with contextlib.suppress(NoMatches):  # not all there: the app ended while the lobby was put up
+            self._fill()
+
+    def _fill(self) -> None:
         session = self.session
         info = session.info
         if info is not None and len(info.seats) != self._seats:
@@ -131,11 +138,13 @@ class LobbyScreen(Screen[None]):
         self.query_one("#start").display = session.is_host
         host = next((s for s in info.seats if s.host), None)
         if session.is_host:
-            wait = "Start when everyone is seated: bots play the free seats. Click “Sit here” to move."
+            wait = "Start when everyone is seated: bots play the free seats."
         elif host is not None:
-            wait = f"Waiting for {host.name} (the host) to start the game. Click “Sit here” to move."
+            wait = f"Waiting for {host.name} (the host) to start the game."
         else:
             wait = "Waiting for the host to start the game."
+        if free:
+            wait += " Click “Sit here” (or press its number) to move."
         self.query_one("#lobby-wait", Static).update(wait)
 
     async def _rebuild(self) -> None:

@@ -88,6 +88,8 @@ class RemoteGameScreen(GameScreen):
         if view.waiting != "bot" or info is None:
             return None
         to_move = info.seats[view.turn]
+        if to_move.status == "here":
+            return Notice(f"{to_move.name}'s turn: waiting for their move…")
         if to_move.status != "away":
             return None
         left = table.away_left(view.turn) or 0.0
