@@ -25,7 +25,9 @@ LINGER = 60.0  # seconds the table stays open after the game ends, for the last 
 
 def host_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives host", description="Open a table for friends on the network; bots fill empty seats.")
+        prog="allfives host",
+        description="Open a table for friends on the network and play at it from this terminal; bots fill "
+                    "the empty seats.")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})")
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                    help="address to listen on (127.0.0.1, this machine only; 0.0.0.0 for every network)")
@@ -157,12 +159,14 @@ def _is_loopback(bind: str) -> bool:
 
 
 def join_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="allfives join",
-                                description="Sit at a table someone opened with `allfives host`.")
+    p = argparse.ArgumentParser(
+        prog="allfives join", description="Sit at a table someone opened with `allfives host`: a seat in the "
+                                          "lobby, then the game.")
     p.add_argument("address", metavar="HOST:PORT", help="the address the host printed")
     p.add_argument("--code", required=True, help="the table code the host printed")
     p.add_argument("--name", default="Player", help="your name at the table (up to 20 characters)")
-    p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), help="the seat you want (default: any free one)")
+    p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
+                   help="the seat you want, counted from 1 as the lobby shows them (default: any free one)")
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
                    help="a bot of this level (easy, medium, hard) plays your seat: a seat with no screen")
     p.add_argument("--start", action="store_true", help="as the host, start the game as soon as you sit")
@@ -177,6 +181,11 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
         p.error("the address is HOST:PORT, as the host printed it")
     _check_name(p, args.name)
     return args
+
+
+def wanted_seat(args: argparse.Namespace) -> int | None:
+    """The table counts seats from 0, people from 1."""
+    return None if args.seat is None else args.seat - 1
 
 
 def _check_name(p: argparse.ArgumentParser, name: str) -> None:
@@ -215,7 +224,8 @@ async def _join(args: argparse.Namespace) -> int:
     seats_file = data_dir() / SEATS_NAME
     key = seat_key(args.address, args.code)
     token = _remembered(seats_file).get(key)
-    client = TableClient(args.address, args.code, args.name, token=token, seat=args.seat, stop_when_over=True)
+    client = TableClient(args.address, args.code, args.name, token=token, seat=wanted_seat(args),
+                         stop_when_over=True)
     player = AutoPlayer(client, make_bot(args.autoplay).choose)
     heard = player.heard
 

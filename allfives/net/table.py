@@ -38,7 +38,9 @@ CODE_LENGTH = 6
 
 
 class TableError(Exception):
-    """A message the table will not act on; `fatal` ones end the connection that sent it."""
+    """A message the table will not act on; `fatal` ones end the connection that sent it.
+
+    Its words are for people, who count seats from 1 (the protocol counts from 0)."""
 
     def __init__(self, reason: str, fatal: bool = False) -> None:
         super().__init__(reason)
@@ -218,9 +220,9 @@ class Table:
         free = [n for n, s in enumerate(self.seats) if s.token_hash is None]
         if wanted is not None:
             if wanted >= len(self.seats):
-                raise TableError(f"this table has seats 0-{len(self.seats) - 1}", fatal=True)
+                raise TableError(f"this table has seats 1-{len(self.seats)}", fatal=True)
             if wanted not in free:
-                raise TableError(f"seat {wanted} is taken", fatal=True)
+                raise TableError(f"seat {wanted + 1} is taken", fatal=True)
         elif not free:
             raise TableError("every seat is taken", fatal=True)
         seat = wanted if wanted is not None else free[0]
@@ -237,11 +239,11 @@ class Table:
         if self.state is not None:
             raise TableError("the game has started: seats are kept until it ends")
         if not 0 <= wanted < len(self.seats):
-            raise TableError(f"this table has seats 0-{len(self.seats) - 1}")
+            raise TableError(f"this table has seats 1-{len(self.seats)}")
         if wanted == seat:
             return
         if self.seats[wanted].token_hash is not None:
-            raise TableError(f"seat {wanted} is taken")
+            raise TableError(f"seat {wanted + 1} is taken")
         person = self.setup.players[seat]
         self.seats[wanted], self.seats[seat] = self.seats[seat], Seat()
         self._set_player(wanted, person)
@@ -269,15 +271,15 @@ class Table:
         if by is not None and by != self.host_seat:
             raise TableError("only the host can let a bot play a seat")
         if not 0 <= seat < len(self.seats):
-            raise TableError(f"there is no seat {seat}")
+            raise TableError(f"there is no seat {seat + 1}")
         s = self.seats[seat]
         if s.token_hash is None or s.connected or s.away_since is None:
-            raise TableError(f"seat {seat} is not waiting for an away player")
+            raise TableError(f"seat {seat + 1} is not waiting for an away player")
         if s.covered:
             return
         left = s.away_since + self.options.away_timeout - now
         if left > 0:
-            raise TableError(f"seat {seat} waits {left:.0f} s more for its player")
+            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for its player")
         s.covered = True
 
     def should_start(self) -> bool:

@@ -22,7 +22,7 @@ def parser() -> argparse.ArgumentParser:
         prog="allfives", description="Play All Fives dominoes in the terminal.",
         epilog="other commands: `allfives replay FILE [--json]` checks a game record; "
                "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
-               "`allfives host` opens a table for friends; "
+               "`allfives host` opens a table for friends, `allfives join HOST:PORT --code C` sits at one; "
                "`allfives serve [--port P] [flags]` serves the game to web browsers; `allfives review FILE` "
                "steps through a game with the hard bot's judgement of every move; `allfives stats` sums up "
                "your games (see their --help)")

@@ -21,6 +21,7 @@ from allfives.net.cli import (
     remember_token,
     remembered_token,
     seat_key,
+    wanted_seat,
 )
 from allfives.net.table import Table
 
@@ -50,8 +51,8 @@ def join_table(args: argparse.Namespace) -> int:
     from .table_app import TableApp
 
     key = seat_key(args.address, args.code)
-    client = TableClient(args.address, args.code, args.name, token=remembered_token(key), seat=args.seat,
-                         stop_when_over=True)
+    client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
+                         seat=wanted_seat(args), stop_when_over=True)
     app = TableApp(client, remember=lambda token: remember_token(key, token))
     settle_memory()
     run(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from allfives.cli import main
-from allfives.net.cli import host_parser, open_table
+from allfives.net.cli import host_parser, open_table, parse_join, wanted_seat
 
 from .helpers import four_seat_table
 
@@ -49,3 +49,13 @@ def test_bad_host_and_join_commands_say_why(capsys: pytest.CaptureFixture[str], 
     with pytest.raises(SystemExit):
         main(["join", "localhost", "--code", "ABCDEF"])
     assert "HOST:PORT" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["join", "localhost:1", "--code", "ABCDEF", "--name", "Bob\x1b[31m"])
+    assert "--name must be 1-20 printable characters" in capsys.readouterr().err
+
+
+def test_join_counts_seats_from_one_as_the_lobby_shows_them() -> None:
+    assert wanted_seat(parse_join(["localhost:1", "--code", "ABCDEF", "--seat", "2"])) == 1
+    assert wanted_seat(parse_join(["localhost:1", "--code", "ABCDEF"])) is None
+    with pytest.raises(SystemExit):
+        parse_join(["localhost:1", "--code", "ABCDEF", "--seat", "0"])

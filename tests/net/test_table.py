@@ -30,7 +30,7 @@ def test_each_seat_gets_its_own_token_and_only_that_token_finds_it() -> None:
     assert table.seat_of("a" * 24) is None and table.seat_of(tokens[0] + "x") is None
     assert table.host_seat == 0  # the first to sit hosts a headless table
     assert [p.kind for p in table.setup.players] == ["person", "person", "bot", "bot"]
-    with pytest.raises(TableError, match="seat 1 is taken"):
+    with pytest.raises(TableError, match="seat 2 is taken"):  # said as people count seats, from 1
         table.sit("Eve", 1)
     table.sit("P2", None)
     table.sit("P3", None)
@@ -58,9 +58,9 @@ def test_in_the_lobby_a_person_moves_to_a_seat_a_bot_holds_and_takes_their_token
     assert table.seat_of(host) == 3 and table.host_seat == 3
     assert [p.kind for p in table.setup.players] == ["bot", "person", "bot", "person"]
     assert table.setup.players[0].name == "Ada" and table.setup.players[3].name == "P0"
-    with pytest.raises(TableError, match="seat 1 is taken"):
+    with pytest.raises(TableError, match="seat 2 is taken"):
         table.move_to(3, 1)
-    with pytest.raises(TableError, match="seats 0-3"):
+    with pytest.raises(TableError, match="seats 1-4"):
         table.move_to(3, 4)
     table.move_to(1, 1)  # staying put is no move
     assert table.seat_of(other) == 1

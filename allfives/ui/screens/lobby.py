@@ -58,7 +58,7 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start", show=False),
+        Binding("enter", "start", "Start the game"),
         Binding("1", "sit(0)", "Seat 1", show=False),
         Binding("2", "sit(1)", "Seat 2", show=False),
         Binding("3", "sit(2)", "Seat 3", show=False),
@@ -66,6 +66,8 @@ class LobbyScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "app.quit", "Leave"),
     ]
+
+    AUTO_FOCUS = None  # Enter starts the game (the host's), rather than pressing the first "Sit here"
 
     def __init__(self, session: RemoteSession, *, address: str, share: str | None = None) -> None:
         super().__init__()
@@ -136,6 +138,7 @@ class LobbyScreen(Screen[None]):
             rules += " · seats 1 & 3 against 2 & 4"
         self.query_one("#lobby-rules", Static).update(rules)
         self.query_one("#start").display = session.is_host
+        self.refresh_bindings()
         host = next((s for s in info.seats if s.host), None)
         if session.is_host:
             wait = "Start when everyone is seated: bots play the free seats."
@@ -162,6 +165,9 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
         elif button.startswith("sit-"):
             self.action_sit(int(button.removeprefix("sit-")))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.session.is_host if action == "start" else True
 
     def action_start(self) -> None:
         if self.session.is_host:
