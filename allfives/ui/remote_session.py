@@ -180,7 +180,7 @@ class RemoteSession:
                 elif s.status == "covered":
                     seen_as = "away · bot plays"
                 else:
-                    seen_as = f"away {clock(left)}" if left else "away · waits"
+                    seen_as = f"away {clock(left)}" if left else "away · time up"
                 players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as))
             setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0)
             self._setup = (key, setup)

@@ -159,7 +159,7 @@ async def test_an_away_player_shows_with_a_clock_and_the_session_closes_its_wait
     assert seat.session.setup.players[0].label == "away 0:18"
     assert seat.session.coverable() == [] and seat.heard >= 2
     seat.tell(Seating(seats=seat.table.seat_info(now=31.0)))
-    assert seat.session.setup.players[0].label == "away · waits" and seat.session.coverable() == [0]
+    assert seat.session.setup.players[0].label == "away · time up" and seat.session.coverable() == [0]
     assert seat.session.waiting == "bot"  # seed 3: seat 0 leads; nothing has come in yet
     seat.session.close()
     assert seat.session.think() == Move.pass_()  # it does not wait on: nobody takes this, the table is closed

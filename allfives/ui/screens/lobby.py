@@ -88,12 +88,16 @@ class LobbyScreen(Screen[None]):
                 for seat in range(self._seats):
                     with Horizontal(classes="seat-row"):
                         yield Static(id=f"seat-{seat}")
-                        yield Button("Sit here", id=f"sit-{seat}", classes="sit", compact=True)
+                        sit = Button("Sit here", id=f"sit-{seat}", classes="sit", compact=True)
+                        sit.can_focus = False  # keys 1-4 sit too; Enter stays the host's Start
+                        yield sit
             yield Static(id="lobby-rules")
             yield Static(id="lobby-wait")
             with Horizontal(classes="buttons"):
                 yield Button("Start the game (Enter)", id="start", variant="primary")
-                yield Button("Leave (q)", id="leave")
+                leave = Button("Leave (q)", id="leave")
+                leave.can_focus = False  # Enter never leaves the table by mistake
+                yield leave
         yield Static(id="lobby-status")
         yield Footer()
         yield TooSmall()

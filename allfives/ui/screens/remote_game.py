@@ -21,7 +21,7 @@ class RemoteGameScreen(GameScreen):
     """One seat's game at a table served elsewhere (or by this process, for the host)."""
 
     BINDINGS = [
-        Binding("b", "cover", "Bot for away", show=False),
+        Binding("b", "cover", "A bot plays for the away"),
         Binding("y", "say('your turn')", "“Your turn”", show=False),
         Binding("g", "say('good game')", "“Good game”", show=False),
     ]
@@ -30,6 +30,7 @@ class RemoteGameScreen(GameScreen):
         super().__init__(session)
         self.table = session
         self._resets = session.resets
+        self._can_cover = False  # the host's `b` shows in the footer while an away seat may be covered
 
     def on_mount(self) -> None:  # (Textual runs GameScreen's own on_mount after this one)
         self.set_interval(1.0, self._tick)
@@ -68,6 +69,10 @@ class RemoteGameScreen(GameScreen):
 
     def show(self) -> None:
         super().show()
+        can_cover = self.table.is_host and bool(self.table.coverable())
+        if can_cover != self._can_cover:
+            self._can_cover = can_cover
+            self.refresh_bindings()
         view = self.view
         note = self.table_note()
         if view is not None and note is not None and note != view.status:
@@ -101,6 +106,11 @@ class RemoteGameScreen(GameScreen):
         return Notice(f"{to_move.name} is away: the host may let a bot play for them.")
 
     # -- the table's own keys -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cover":
+            return self._can_cover
+        return super().check_action(action, parameters)
 
     def action_cover(self) -> None:
         """The host lets a bot play every seat whose player has been away long enough."""
