@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -82,7 +83,7 @@ class TableClient:
         self.errors: list[str] = []
         self.refusal: str | None = None  # why the table sent us away, if it did
         self.said: list[tuple[int, str]] = []
-        self.away_until: dict[int, float] = {}  # an away seat's clock: when a bot may play it
+        self.away_until: dict[int, float] = {}  # an away seat: when (time.monotonic) a bot may play it
         self.connections = 0  # how many times we got in (1 + reconnections)
         self.ws: ClientConnection | None = None
         self.seated = False  # seated on the connection we have now (false while coming back)
@@ -311,7 +312,7 @@ class TableClient:
     def _clocks(self) -> None:
         if self.info is None:
             return
-        now = asyncio.get_running_loop().time()
+        now = time.monotonic()
         self.away_until = {s.seat: now + s.wait_left for s in self.info.seats if s.wait_left is not None}
 
     def _background(self, work: Any) -> None:

@@ -27,7 +27,6 @@ from allfives.net.protocol import (
     Refused,
     Said,
     Say,
-    Seating,
     SendMove,
     ServerMessage,
     Sit,
@@ -97,7 +96,6 @@ class RemoteSession:
         self._sent: Move | None = None  # our move, on its way to the table
         self._refused: tuple[Move, str] | None = None  # our move the table would not make, and why
         self._ready_sent = False  # told the table we have seen the end of this hand
-        self._away_until: dict[int, float] = {}  # an away seat's clock (time.monotonic)
         self._setup: tuple[tuple, GameSetup] | None = None
         self.resets = 0  # how many times the whole table was sent again (joining, coming back)
         self.closed = False
@@ -131,7 +129,7 @@ class RemoteSession:
 
     def away_left(self, seat: int) -> float | None:
         """Seconds until the host may let a bot play an away seat (0 once they may); None if not away."""
-        until = self._away_until.get(seat)
+        until = self.client.away_until.get(seat)
         return None if until is None else max(0.0, until - time.monotonic())
 
     def coverable(self) -> list[int]:
@@ -308,9 +306,7 @@ class RemoteSession:
                 else:
                     self.notices.append((f"Not made: {message.reason}", "warning"))
             self._cond.notify_all()
-        if isinstance(message, (Welcome, Snapshot, Seating)):
-            self._clocks()
-        elif isinstance(message, Error) and not message.fatal:
+        if isinstance(message, Error) and not message.fatal:
             self.notices.append((message.reason, "warning"))
         elif isinstance(message, Said):
             self.notices.append((f"{self.name(message.seat)}: {message.text}", "information"))
@@ -329,13 +325,6 @@ class RemoteSession:
 
     def _link(self, connected: bool) -> None:
         self._tell(None)
-
-    def _clocks(self) -> None:
-        info = self.info
-        if info is None:
-            return
-        now = time.monotonic()
-        self._away_until = {s.seat: now + s.wait_left for s in info.seats if s.wait_left is not None}
 
     def _tell(self, message: ServerMessage | None) -> None:
         for listener in list(self.listeners):
