@@ -161,7 +161,7 @@ async def test_a_joined_player_plays_by_mouse_sees_only_their_seat_and_a_refusal
             await until(pilot, lambda: "Connection lost" in screen.status, "the status tells of the drop")
             async with serving(table, port=port):
                 await until(pilot, lambda: app.client.connections == 2 and session.connected, "back")
-                assert "Connection lost" not in screen.status
+                await until(pilot, lambda: "Connection lost" not in screen.status, "the status says so")
                 assert any('"type":"welcome"' in raw for raw in app.client.raw[before:])
                 await play_on(pilot, app, lambda: isinstance(app.screen, GameOverScreen), "the game's end")
             state = table.state
