@@ -9,14 +9,13 @@ panel, and both apps quit cleanly. Bounded in time; stops by itself.
 
     python scripts/tmux_table.py [--seed N] [--timeout SECONDS] [--keep]
 
-Needs tmux; uses /work/shared/tools/tmuxdrive.py (or tmuxdrive on the path). Exit status 0 when the
+Needs tmux; drives the panes with scripts/tmuxdrive.py. Exit status 0 when the
 hand was played through, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.environ.get("TMUXDRIVE", "/work/shared/tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tmuxdrive import Pane  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
