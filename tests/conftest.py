@@ -28,3 +28,11 @@ def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "med
 @pytest.fixture
 def play_game() -> Callable[..., GameState]:
     return seeded_game
+
+
+@pytest.fixture(autouse=True)
+def dialogs_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dialogs ignore clicks and keys for a moment after they open (a click meant for the table must
+    not answer them); tests press at once, so the moment is none here. tests/ui/test_guard.py puts it
+    back, with a clock of its own."""
+    monkeypatch.setattr("allfives.ui.screens.guard.GRACE", 0.0)

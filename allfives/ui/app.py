@@ -15,6 +15,7 @@ from textual.theme import Theme
 
 from .history_link import HistoryLink, saved_history_id
 from .save import LoadOutcome, SavedGame, SaveStore
+from .screens.confirm import ConfirmScreen, quit_question
 from .screens.game import GameScreen
 from .screens.new_game import NewGameScreen
 from .screens.open_elsewhere import OpenElsewhereScreen
@@ -211,14 +212,24 @@ class AllFivesApp(App[None]):
                 self.screen.no_way_back()  # "Back" would only lead to a finished table
             return
         seats = game.session.setup.rules.seats if game else 2
-        self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable),
-                         self._setup_chosen)
+        leaving = game.close if game is not None and cancellable else None
+        self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
+                                       leaving=leaving), self._setup_chosen)
+
+    async def action_quit(self) -> None:
+        """Quit; a game still in progress asks first (it is saved either way)."""
+        game = self.game_screen
+        if game is None or not game.in_progress or isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+        self.push_screen(quit_question(), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown is slow to import: not on the way to the first screen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            game = self.game_screen
+            self.push_screen(HelpScreen(game.session.setup.rules if game is not None else None))
 
     # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
 
@@ -299,6 +310,10 @@ class AllFivesApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
+            holds = getattr(self.screen, "holds", None)
+            if holds is not None and holds(event):
+                return  # a dialog that has only just opened: the key was meant for the table
         if self.too_small and isinstance(event, events.InputEvent) and not event.is_forwarded:
             if isinstance(event, events.MouseEvent):
                 return  # a click lands on nothing the player can see

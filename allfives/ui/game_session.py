@@ -71,3 +71,18 @@ class GameSession(Protocol):
     def flush(self) -> None:
         """Make sure the game as it stands is kept (saves written) before the table closes."""
         ...
+
+
+@runtime_checkable
+class Undoable(Protocol):
+    """A session that can take a person's moves back (a local game against bots; a table shared
+    over the network cannot). The game screen offers undo only behind one of these."""
+
+    def undoable(self, seat: int) -> int:
+        """How many moves an undo by `seat` would take back now: its last play and every move since
+        (0: nothing may be taken back)."""
+        ...
+
+    def undo(self, seat: int) -> int:
+        """Take them back (the saved record keeps only the moves that stand); how many went."""
+        ...

@@ -11,7 +11,7 @@ from allfives.engine import Move
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis
 
-Position = tuple[int, int]  # (hand number, moves made in it): which moment a worker thought about
+Position = tuple[int, int, int]  # (hand number, events in it, undos): which moment a worker thought about
 
 
 class BotChose(Message):

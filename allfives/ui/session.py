@@ -15,6 +15,7 @@ from allfives.engine import Event, GameState, HandDealt, Move, SeatView, Tile, r
 from .history_link import HistoryLink, new_history_id
 from .save import SavedGame, SaveStore
 from .setup import SEEDED_SIMULATIONS, GameSetup
+from .turn import moves_to_take_back
 from .view import Waiting, waiting_for
 
 
@@ -176,6 +177,27 @@ class Session:
         self.events.extend(events)
         self.save()
         return events
+
+    def undoable(self, seat: int) -> int:
+        """How many moves an undo by `seat` would take back now (0: none)."""
+        return moves_to_take_back(self.state, self.setup.people, seat)
+
+    def undo(self, seat: int) -> int:
+        """Take back `seat`'s last play and every move since; return how many moves went.
+
+        The record keeps only the moves that stand: the game is replayed from its record without
+        them (the deals come from the record, so the tiles to draw are the same) and saved again.
+        """
+        back = self.undoable(seat)
+        if not back:
+            return 0
+        record = to_record(self.state)
+        moves = record["hands"][-1]["moves"]
+        record["hands"][-1]["moves"] = moves[:len(moves) - back]
+        state, hands = replay(record)
+        self.state, self.hands = state, [list(h) for h in hands]
+        self.save()
+        return back
 
     def next_hand(self) -> list[Event]:
         self.state, events = self.state.next_hand()

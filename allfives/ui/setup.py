@@ -50,13 +50,22 @@ def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple
     out = []
     for seat in range(seats):
         if seat < people:
-            out.append(Player("You" if people == 1 else f"Player {seat + 1}", "person", level))
+            out.append(Player(person_name(seat, people), "person", level))
         else:
             out.append(Player(BOT_NAMES[seat], "bot", level))
     return tuple(out)
 
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
+# People at one terminal until they give their own names: short and unlike each other and the bots',
+# so the sheet, the log and the prompts tell everyone apart.
+PERSON_NAMES = ("Kim", "Lou", "Max", "Nia")
+NAME_LENGTH = 10  # a name the new-game screen takes: room enough in the scoresheet's columns at 80x24
+
+
+def person_name(seat: int, people: int) -> str:
+    """A person's name until they give one: `You` when alone with bots, else one of PERSON_NAMES."""
+    return "You" if people == 1 else PERSON_NAMES[seat]
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,20 @@ class GameSetup:
         if len(names) > 1 and sum(len(n) for n in names) > 8:
             names = [n[0] + n[-1] for n in names]  # "Player 1" -> "P1"
         return "+".join(names)
+
+    def side_names(self, side: int) -> tuple[str, ...]:
+        """The names of a side's players: one, or a team's two."""
+        return tuple(self.players[seat].name for seat in self.rules.seats_of(side))
+
+    def short_name(self, seat: int, room: int = 6) -> str:
+        """A player's name in at most `room` characters, still told apart from the others'."""
+        name = self.players[seat].name
+        if len(name) <= room:
+            return name
+        cut = name[:room]
+        if any(p.name[:room] == cut for s, p in enumerate(self.players) if s != seat):
+            cut = name[:room - 1] + str(seat + 1)
+        return cut
 
     def side_title(self, side: int) -> str:
         """A side named in a sentence: `Ada & Cleo`, `Ben`."""

@@ -9,10 +9,11 @@ words: "you", never a seat number, and never a tile the person did not choose.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
-from allfives.engine import Layout, Move, SeatView, Tile
+from allfives.engine import HistoryEntry, Layout, Move, SeatView, Tile
 
 END_ORDER = ("W", "E", "N", "S")
 MARKUP = re.compile(r"\[/?(?:b|dim)?\]")
@@ -189,3 +190,53 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move) -> TurnState:
     text = f"Hint: play [b]{move.tile}[/b]" + (f" on {move.end}" if move.end else "") + " — Enter plays it."
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
                      cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
+
+
+# -- taking a play back ------------------------------------------------------------------------------
+
+
+class HandInPlay(Protocol):
+    """What undo needs of a game (a `GameState`, or a seat's `SeatView`): where play stands, and the
+    moves of the hand in play with the seat that made each."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]: ...
+
+
+def moves_to_take_back(game: HandInPlay, people: Collection[int], seat: int) -> int:
+    """How many moves of the hand in play an undo by `seat` takes back: its last play and every move
+    made since (the bots' replies, any draws and passes). 0 when there is nothing to take back: no
+    play of its own this hand, the game is over, or another person has moved since (at one
+    terminal a move is yours to take back only until the next person has acted)."""
+    if game.phase == "game_over":
+        return 0
+    for back, entry in enumerate(reversed(game.history), start=1):
+        if entry.seat == seat:
+            if entry.move.kind == "play":
+                return back
+        elif entry.seat in people:
+            return 0
+    return 0
+
+
+def undo_refusal(game: HandInPlay, people: Collection[int], seat: int, names: tuple[str, ...]) -> str:
+    """Why there is nothing for `seat` to take back, in the player's words."""
+    if game.phase == "game_over":
+        return "The game is over: its moves stand."
+    if not any(entry.seat == seat and entry.move.kind == "play" for entry in game.history):
+        return "Nothing to take back: you have not played a tile this hand."
+    other = next((e.seat for e in reversed(game.history) if e.seat != seat and e.seat in people), None)
+    if other is None:
+        return "Nothing to take back just now."
+    return f"{names[other]} has moved since your last play: it stands."
+
+
+def taken_back(history: tuple[HistoryEntry, ...], back: int) -> str:
+    """`You took back 4-3 and the 2 moves after it.`"""
+    mine = history[len(history) - back].move
+    after = back - 1
+    tail = f" and the {after} move{'s' if after > 1 else ''} after it" if after else ""
+    return f"You took back [b]{mine.tile}[/b]{tail}."

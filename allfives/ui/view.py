@@ -19,7 +19,6 @@ from allfives.engine import (
     HandDealt,
     HandResult,
     Layout,
-    Move,
     Passed,
     Played,
     Scored,
@@ -87,6 +86,7 @@ class SeatsView:
 class BoneyardView:
     count: int = 0
     must_draw: bool = False  # the person to move has nothing to play
+    drawing: str = ""  # a run of draws going on: `Ben drew 3` (the count goes up one draw at a time)
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,7 @@ class TableView:
     scores: tuple[int, ...]
     result: HandResult | None = None  # how the hand ended, once it has
     winner: int | None = None
+    can_undo: bool = False  # the person may take back their last play (and the moves since)
 
 
 # -- small rules of presentation ------------------------------------------------------------------
@@ -203,6 +204,37 @@ def last_play(events: Sequence[Event], layout: Layout) -> tuple[str, int] | None
     return None
 
 
+def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
+    """`Ben drew 3` while the hand's last moves are one seat's draws (a run going on, or the run
+    just ended by that seat's play or pass), else ''."""
+    seat: int | None = None
+    count = 0
+    ended_by: int | None = None  # the seat whose play or pass came right after its draws
+    for ev in reversed(events):
+        if isinstance(ev, (Scored, HandResult, GameWon)):
+            continue
+        if isinstance(ev, (Played, Passed)) and ended_by is None and not count:
+            ended_by = ev.seat
+            continue
+        if isinstance(ev, Drew) and seat in (None, ev.seat) and ended_by in (None, ev.seat):
+            seat, count = ev.seat, count + 1
+            continue
+        break
+    if seat is None:
+        return ""
+    name = "You" if seat == viewer and setup.players[seat].is_person else setup.players[seat].name
+    return f"{name} drew {count}"
+
+
+def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]) -> str:
+    """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
+    if result.reason == "domino" and result.out_seat is not None:
+        last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
+        tile = f" with [b]{last.tile}[/b]" if last is not None else ""
+        return f"{says(setup.players[result.out_seat].name, 'goes out')}{tile}: the hand is over."
+    return "Blocked: nobody can play, the hand is over."
+
+
 def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
     """`Ada wins!     You 120   Ada 255`."""
     totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
@@ -211,32 +243,36 @@ def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | No
     return f"{who} {verb}!     {totals}"
 
 
-def _status(setup: GameSetup, seat: SeatView, turn: TurnState, waiting: Waiting, mine: bool,
-            winner: int | None) -> Notice:
-    """The status line: the turn's notice if it has one, else what happens now."""
+def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
+            mine: bool, result: HandResult | None, winner: int | None) -> Notice:
+    """The status line: the turn's notice if it has one, else what happens now. A prompt (its tone
+    marks it, ▶) means it is the person's turn again."""
     if turn.notice is not None:
         return turn.notice
     to_move = setup.players[seat.turn].name
     if waiting == "game_over":
         return Notice(game_over_headline(setup, seat.scores, winner), "done")
     if waiting == "hand_over":
-        return Notice("The hand is over.", "done")
+        return Notice(hand_over_text(setup, result, events) if result else "The hand is over.", "done")
     if waiting == "bot":
         return Notice(f"{to_move} is thinking…")
     if not mine:
         return Notice(f"Pass the terminal to {to_move}.")
     if turn.chosen is not None:
         ends = ends_for(seat, turn.chosen)
-        return Notice(f"Place [b]{turn.chosen}[/b]: click a lit end ({' or '.join(ends)}), "
-                      f"or press {'/'.join(ends)}. Esc puts it back.", "prompt")
+        return Notice(f"Place [b]{turn.chosen}[/b]: click a lit end or press {'/'.join(ends)}; "
+                      "Esc puts it back.", "prompt")
+    drew = events[-1] if events and isinstance(events[-1], Drew) and events[-1].seat == seat.seat else None
+    drawn = f" {drew.tile}" if drew is not None and drew.tile is not None else ""
     if must_draw(seat):
-        return Notice("Nothing in your hand fits: click the boneyard (or press d) to draw.", "prompt")
+        if drew is not None:
+            return Notice(f"You drew{drawn}: no fit. Draw again (click the boneyard or press d).", "prompt")
+        return Notice("Your turn: nothing fits, so click the boneyard (or press d) to draw.", "prompt")
     if seat.layout.empty:
         return Notice("Your lead: click any tile (or ←/→ and Enter).", "prompt")
-    last = seat.history[-1] if seat.history else None
-    if last is not None and last.seat == seat.seat and last.move == Move.draw():
-        return Notice("The tile you drew fits: play it.", "prompt")
-    return Notice("Your turn: click a tile, then a lit end (or ←/→, Enter, W/E/N/S).", "prompt")
+    if drew is not None:
+        return Notice(f"You drew{drawn} and it fits: play it.", "prompt")
+    return Notice("Your turn: click a tile, then a lit end (or ←/→ Enter W/E/N/S).", "prompt")
 
 
 def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: Waiting, wide: bool,
@@ -281,14 +317,16 @@ def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of:
 
 def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,
                shown: bool = True, wide: bool = False, faces: Sequence[Sequence[Tile]] | None = None,
-               memo: HandMemo | None = None) -> TableView:
+               memo: HandMemo | None = None, can_undo: bool = False) -> TableView:
     """The table as `seat` sees it, with the person's turn so far.
 
     `hands`: every hand's events so far (the last is the hand in play). `shown`: the seat's hand may
     be seen (at one terminal it stays face down until its owner says it is them). `wide`: the other
     seats sit around the board rather than all in the top strip. `faces`: every seat's tiles, to show
-    all hands face up (reviewing a game); drawn tiles are then named in the log too. `memo` keeps
-    what finished hands came to between calls: it saves work and never changes the view.
+    all hands face up (reviewing a game); drawn tiles are then named in the log too (once a hand is
+    over, the tiles left in every hand are shown anyway). `memo` keeps what finished hands came to
+    between calls: it saves work and never changes the view. `can_undo`: the session would take
+    the person's last play back.
     """
     events = hands[-1] if hands else ()
     waiting = waiting_for(setup, seat.phase, seat.turn)
@@ -299,6 +337,8 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
     result = next((ev for ev in reversed(events) if isinstance(ev, HandResult)), None)
     winner = next((ev.side for ev in reversed(events) if isinstance(ev, GameWon)), None)
 
+    if faces is None and result is not None:
+        faces = result.remaining  # the hand is over: every hand is shown, as on the score panel
     tiles = tuple(faces[seat.seat]) if faces is not None else seat.hand
     chosen = turn.chosen if mine else None
     lit = frozenset(ends_for(seat, chosen)) if chosen is not None else frozenset()
@@ -311,7 +351,10 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
     log = game_log(setup, hands, shows_draws_of, memo)
     return TableView(
         hand=hand, board=board, seats=_seats(setup, seat, events, waiting, wide, faces),
-        boneyard=BoneyardView(count=seat.boneyard_count, must_draw=mine and must_draw(seat)),
-        sheet=build_sheet(setup, hands, memo), status=_status(setup, seat, turn, waiting, mine, winner),
+        boneyard=BoneyardView(count=seat.boneyard_count, must_draw=mine and must_draw(seat),
+                              drawing=drawing_now(events, setup, seat.seat)),
+        sheet=build_sheet(setup, hands, memo),
+        status=_status(setup, seat, events, turn, waiting, mine, result, winner),
         log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
-        hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner)
+        hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,
+        can_undo=can_undo and waiting != "game_over")

@@ -100,3 +100,21 @@ async def play_until(pilot: Pilot, wanted, max_turns: int = 2000) -> GameScreen:
             await play_by_mouse(pilot, table.session.state.legal_moves()[-1])
     raise AssertionError("the wanted position never came")
 
+
+
+class StoppedClock:
+    """The dialogs' clock, moved on only by the test: no sleeps, nothing left to timing."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def screen_spot(widget, x: int, y: int) -> tuple[int, int]:  # noqa: ANN001
+    """A point of a widget, in screen cells (what a click on another screen at that spot hits)."""
+    return widget.region.x + x, widget.region.y + y

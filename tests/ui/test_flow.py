@@ -11,6 +11,7 @@ from allfives.engine import GameState, Move, Rules, loads, to_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.save import SaveStore
+from allfives.ui.screens.confirm import ConfirmScreen
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.new_game import NewGameScreen
@@ -145,6 +146,9 @@ async def test_start_over_a_game_in_progress(data_dir: Path) -> None:
         await bot_move_arrives(pilot, table, state.legal_moves()[0])  # held behind the new-game screen
         assert table.session.state is state  # held
         await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # leaving a game in progress asks first
+        await pilot.press("y")
         await settle(pilot)
         new = game(app)
         assert new is not table

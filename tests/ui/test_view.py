@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from allfives.engine import Drew, Event, GameState, HandDealt, Move, Rules, Tile
 from allfives.ui.setup import GameSetup, Player, default_players
 from allfives.ui.turn import TurnState
@@ -47,7 +49,7 @@ def test_a_chosen_tile_lights_its_ends_and_focuses_one() -> None:
     view = view_of(TWO_ENDS, TurnState(chosen=Tile("6-1"), end="E"))
     assert view.hand.chosen == Tile("6-1")
     assert view.board.lit == {"W", "E"} and view.board.focused == "E"
-    assert "Place 6-1" in view.status.plain and "W or E" in view.status.plain
+    assert "Place 6-1" in view.status.plain and "press W/E" in view.status.plain
 
 
 def test_a_notice_takes_the_status_line() -> None:
@@ -82,7 +84,7 @@ def test_not_my_turn_nothing_is_lit_and_the_status_says_who_thinks() -> None:
 def test_at_one_terminal_a_hidden_hand_waits_for_its_owner() -> None:
     view = view_of(TWO_ENDS, people=2, shown=False)
     assert view.hand.hidden and not view.mine
-    assert view.status.plain == "Pass the terminal to Player 1."
+    assert view.status.plain == "Pass the terminal to Kim."
 
 
 def test_drawn_tiles_are_named_only_to_who_drew_them() -> None:
@@ -90,7 +92,7 @@ def test_drawn_tiles_are_named_only_to_who_drew_them() -> None:
     drawn = state.hands[0][-1]
     assert view_of(state).log[-1] == LogLine(f"You draw {drawn}", "quiet")
     assert view_of(state, seat=1).log[-1].text == "You draw"  # seat 1 sees "You" too: not its tile
-    assert view_of(state, people=2).log[-1].text == "Player 1 draws"  # at one terminal: nobody's
+    assert view_of(state, people=2).log[-1].text == "Kim draws"  # at one terminal: nobody's
     assert view_of(state, seat=1, faces=state.hands).log[-1].text == f"You draw {drawn}"
 
 
@@ -114,10 +116,12 @@ def test_seats_sit_round_the_table_in_turn_order() -> None:
     assert seat_places(3, wide=True) == {1: "left", 2: "top"}
 
 
-def test_the_end_of_a_hand_and_of_the_game() -> None:
-    state = GameState.new(Rules(seats=2, target=20), 5)
+@pytest.mark.parametrize(("target", "phase"), [(20, "hand_over"), (10, "game_over")])
+def test_the_end_of_a_hand_and_of_the_game(target: int, phase: str) -> None:
+    state = GameState.new(Rules(seats=2, target=target), 5)
     while state.phase == "playing":
         state, _ = state.apply(state.legal_moves()[0])
+    assert state.phase == phase
     view = view_of(state)
     assert view.waiting == waiting_for(setup_for(state), state.phase, state.turn)
     assert (view.result is not None) == (state.result is not None)
@@ -125,7 +129,14 @@ def test_the_end_of_a_hand_and_of_the_game() -> None:
         assert view.status.plain == game_over_headline(setup_for(state), state.scores, state.winner)
         assert view.winner == state.winner and view.log[-1].kind == "win"
     else:
-        assert view.status.plain == "The hand is over." and view.log[-1].kind == "end"
+        assert view.log[-1].kind == "end"
+        last = next(h for h in reversed(state.history) if h.move.kind == "play")
+        assert view.status.plain == f"{['You', 'Ben'][last.seat]} {['go', 'goes'][last.seat]} out with " \
+                                    f"{last.move.tile}: the hand is over."
+        # the final board: the play that ended it is marked where it lies, and every hand shows
+        assert view.board.last_play is not None and view.board.last_play[0] == (last.move.end or "lead")
+        assert view.seats.top[0].faces == state.result.remaining[1]
+        assert view.hand.tiles == state.result.remaining[0] and not view.hand.hidden
 
 
 def test_the_sheet_and_the_scores_come_with_the_view() -> None:

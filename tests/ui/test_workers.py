@@ -44,7 +44,7 @@ async def test_a_bot_move_comes_back_as_a_message_for_its_moment(monkeypatch: py
         assert len(heard) >= len(moves) > 0
         assert [m.move for m in heard[:len(moves)]] == moves
         positions = [m.position for m in heard[:len(moves)]]  # the moment each was thought about
-        assert positions[0] == (1, 1) and positions == sorted(set(positions))
+        assert positions[0] == (1, 1, 0) and positions == sorted(set(positions))
 
 
 async def test_a_late_bot_move_for_another_moment_is_dropped() -> None:
@@ -52,7 +52,7 @@ async def test_a_late_bot_move_for_another_moment_is_dropped() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         table = await play_until(pilot, lambda t: True)
         state = table.session.state
-        table.post_message(BotChose((1, 0), state.legal_moves()[0]))  # thought about the deal, long ago
+        table.post_message(BotChose((1, 0, 0), state.legal_moves()[0]))  # thought about the deal, long ago
         await settle(pilot)
         assert table.session.state is state and table.my_turn
 

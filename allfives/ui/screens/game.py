@@ -9,13 +9,18 @@ turn.py; a step's move goes to the session. Bots and hints think in worker threa
 Play holds while anything covers the table (help, the new-game screen, a dialog, the too-small
 notice) and goes on where it stopped once the table shows again: `advance` is safe to call at any
 time, and a bot's move that comes in meanwhile is held until then.
+
+Every move is seen: each bot move (each draw of a run, too) lands on its own after the bot delay
+and stays marked; when a hand ends, its last play shows on the board for that long before the score
+panel opens, and the panel (or the game-over screen) can be put aside to look at the table (`t`).
+The person may take back their last play and the moves after it (`u`), where the session allows.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from textual import on, work
@@ -25,15 +30,17 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from allfives.engine import IllegalMove, Move, SeatView
+from allfives.engine import Drew, IllegalMove, Move, SeatView
 
 from .. import turn as steps
-from ..game_session import GameSession
+from ..game_session import GameSession, Undoable
 from ..messages import BotChose, HintReady, Position
 from ..sheet import HandMemo
-from ..turn import Step, TurnState
+from ..turn import Step, TurnState, taken_back, undo_refusal
 from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
@@ -87,13 +94,17 @@ class TablePieces:
         self.status.view = view.status
 
 
+class TableButton(Button, can_focus=False):
+    """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
+
+
 class GameScreen(Screen[None]):
     """One game from first deal to the winner."""
 
     BINDINGS = [
         Binding("left", "cursor(-1)", "Tile", show=False),
         Binding("right", "cursor(1)", "Tile", show=False),
-        Binding("enter,space", "choose", "Choose/play", key_display="⏎"),
+        Binding("enter,space", "choose", "Play", key_display="⏎"),
         Binding("up", "cycle_end(-1)", "End", show=False),
         Binding("down", "cycle_end(1)", "End", show=False),
         Binding("w,W", "end('W')", "W end", show=False),
@@ -103,6 +114,8 @@ class GameScreen(Screen[None]):
         Binding("escape", "deselect", "Put back", show=False),
         Binding("d", "draw", "Draw"),
         Binding("h", "hint", "Hint"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("t", "result", "Score panel"),  # shown while the score panel or game over is put aside
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("ctrl+n", "app.new_game", "New game"),
         Binding("q", "app.quit", "Quit"),
@@ -122,6 +135,11 @@ class GameScreen(Screen[None]):
         self.held: BotChose | None = None  # a bot's move that came in while the table was covered
         self.dialog: Screen | None = None  # the table's own dialog (score panel, hand-over...) now open
         self.result_shown = 0  # the last hand whose score panel was opened
+        self.aside: str | None = None  # "result" / "game_over": that dialog is put aside to look at the table
+        self.final_seen: Position | None = None  # the moment whose final board has been shown for its pause
+        self.final_timer: Timer | None = None
+        self.undos = 0  # moves taken back so far: each undo makes the moments after it new ones
+        self.handed_from: int | None = None  # at one terminal: whose turn it was before the hand-over
         self.closed = False  # a new game replaced this one: nothing more happens here
         self.memo = HandMemo()  # finished hands' log lines and sheet rows, worked out once
 
@@ -138,7 +156,10 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Scoresheet(id="scoresheet")
                 yield GameLog(id="log")
-        yield Status(id="status")
+        with Horizontal(id="status-row"):
+            yield Status(id="status")
+            yield TableButton("Undo (u)", id="undo", compact=True, tooltip="Take back your last play")
+            yield TableButton("Score panel", id="back-to-result", compact=True)
         yield Hand(id="hand")
         yield TableFooter()
         yield TooSmall()
@@ -157,7 +178,8 @@ class GameScreen(Screen[None]):
         faces = self.session.faces() if self.faces_up else None
         self.seen = self.session.seat_view(self.viewer)
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
-                               shown=self.revealed, wide=self.has_class("-wide"), faces=faces, memo=self.memo)
+                               shown=self.revealed, wide=self.has_class("-wide"), faces=faces, memo=self.memo,
+                               can_undo=self.undo_steps() > 0)
 
     def watch_view(self, view: TableView | None) -> None:
         """Each widget takes its part; it repaints only if that part changed."""
@@ -166,10 +188,34 @@ class GameScreen(Screen[None]):
         self.pieces.show(view)
         self.set_class(bool(view.seats.left), "-has-left")
         self.set_class(bool(view.seats.right), "-has-right")
+        self.pieces.hand.set_class(view.mine, "-your-turn")  # with the status line: it is your turn again
+        undo, back = self.buttons
+        undo.disabled = not view.can_undo
+        undo.display = self.can_undo_here
+        back.display = self.aside is not None
+        back.label = "Score panel (t)" if self.aside == "result" else "Game over (t)"
+        if (view.can_undo, self.aside) != self._bindings_for:
+            self._bindings_for = (view.can_undo, self.aside)
+            self.refresh_bindings()
+
+    _bindings_for: tuple[bool, str | None] = (False, None)  # what the footer's keys were last shown for
 
     @cached_property
     def pieces(self) -> TablePieces:
         return TablePieces.of(self)
+
+    @cached_property
+    def buttons(self) -> tuple[Button, Button]:
+        """The table's own buttons beside the status line: Undo, and back to a dialog put aside."""
+        return self.query_one("#undo", Button), self.query_one("#back-to-result", Button)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo shows where moves can be taken back; `t` while a dialog is put aside."""
+        if action == "undo":
+            return self.can_undo_here
+        if action == "result":
+            return self.aside is not None
+        return True
 
     @property
     def my_turn(self) -> bool:
@@ -183,9 +229,17 @@ class GameScreen(Screen[None]):
 
     @property
     def position(self) -> Position:
-        """Which moment of the game this is: (hand number, events in the hand so far)."""
+        """Which moment of the game this is: (hand number, events in the hand so far, undos so far).
+
+        Moves taken back make the moments after them new ones: a bot's move thought about before an
+        undo never lands after it, even where the hand has as many events again."""
         hands = self.session.hands
-        return (len(hands), len(hands[-1]) if hands else 0)
+        return (len(hands), len(hands[-1]) if hands else 0, self.undos)
+
+    @property
+    def in_progress(self) -> bool:
+        """A game still being played here (quitting or leaving it asks first)."""
+        return not self.closed and self.session.waiting != "game_over"
 
     def fit(self, width: int) -> None:
         """Seats around the board from `WIDE` columns, in the top strip below that; nothing else moves."""
@@ -235,7 +289,7 @@ class GameScreen(Screen[None]):
         Safe to call at any time: behind a cover it does nothing (the table calls it again when it
         shows), and it never starts a second bot on the same move.
         """
-        if not self.can_play or self.view is None or self.dialog is not None:
+        if not self.can_play or self.view is None or self.dialog is not None or self.aside is not None:
             return
         waiting = self.session.waiting
         if waiting == "bot":
@@ -247,21 +301,42 @@ class GameScreen(Screen[None]):
         elif waiting == "person":
             turn = self.view.turn
             if turn != self.viewer or not self.revealed:
-                self.viewer, self.turn = turn, TurnState()
+                before, self.viewer, self.turn = self.viewer, turn, TurnState()
                 if len(self.session.setup.people) > 1:
                     self.revealed = False
+                    self.handed_from = before if before != turn and self.undo_steps(before) else None
                     self.show()
-                    name = self.session.setup.players[turn].name
-                    self.open_dialog(HandoverScreen(name, turn), self._handed_over)
+                    players = self.session.setup.players
+                    back = players[self.handed_from].name if self.handed_from is not None else None
+                    handover = HandoverScreen(players[turn].name, turn, undo_for=back)
+                    self.open_dialog(handover, self._handed_over)
                     return
                 self.show()
             if self.seen.legal_moves == (Move.pass_(),):
                 self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
                 self.apply(Move.pass_())
         elif self.view.result is not None and self.result_shown < self.view.hand_number:
-            self.show_result()
-        elif waiting == "game_over":
+            if self._final_board_shown():
+                self.show_result()
+        elif waiting == "game_over" and self._final_board_shown():
             self.show_game_over()
+
+    def _final_board_shown(self) -> bool:
+        """False while the hand's last play is still to be seen on the board before a dialog covers
+        it (for the bot delay; with no delay nothing waits)."""
+        now = self.position
+        if self.final_seen == now or self.session.setup.bot_delay <= 0:
+            return True
+        if self.final_timer is None:
+            delay = self.session.setup.bot_delay
+            self.final_timer = self.set_timer(delay, lambda: self._final_board_seen(now))
+        return False
+
+    def _final_board_seen(self, moment: Position) -> None:
+        self.final_timer = None
+        if moment == self.position:
+            self.final_seen = moment
+            self.advance()
 
     def open_dialog(self, dialog: Screen, then: Callable) -> None:
         """Open one of the table's own dialogs; play waits for its answer (the table may show
@@ -274,7 +349,13 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(dialog, answered)
 
-    def _handed_over(self, _: None = None) -> None:
+    def _handed_over(self, answer: str | None = None) -> None:
+        """The person the terminal was passed to says it is them; or the one who passed it takes
+        back their last play ("undo"), and keeps the terminal."""
+        before, self.handed_from = self.handed_from, None
+        if answer == "undo" and before is not None and self.undo_steps(before):
+            self.take_back(before)
+            return
         self.revealed = True
         self.show()
         self.advance()
@@ -282,12 +363,19 @@ class GameScreen(Screen[None]):
     def apply(self, move: Move) -> bool:
         """Make a move for the seat to move, show the table once, and go on."""
         try:
-            self.session.apply(move)
-        except IllegalMove as e:  # the steps refuse illegal moves first: this is a safety net
-            self.turn = self.turn.told(f"[b]Not allowed:[/b] {e}", "refusal")
+            events = self.session.apply(move)
+        except IllegalMove:  # the steps refuse illegal moves first: this is a safety net
+            # (the engine's reason names seats and tiles; the person is told in their own words)
+            self.turn = self.turn.told("[b]Not allowed:[/b] that move does not fit the table just now.",
+                                       "refusal")
             self.show()
             return False
         self.turn = self.turn.fresh()
+        drawn = next((ev.tile for ev in events if isinstance(ev, Drew) and ev.seat == self.viewer), None)
+        if drawn is not None and self.revealed:  # the keyboard cursor goes to the tile just drawn
+            hand = self.session.seat_view(self.viewer).hand
+            if drawn in hand:
+                self.turn = replace(self.turn, cursor=hand.index(drawn))
         self.show()
         self.advance()
         return True
@@ -308,7 +396,32 @@ class GameScreen(Screen[None]):
                            game_over=view.waiting == "game_over")
         self.open_dialog(panel, self._result_seen)
 
-    def _result_seen(self, _: None = None) -> None:
+    def put_aside(self, what: str) -> None:
+        """The score panel or the game-over screen steps aside: the table shows, with a key and a
+        button to bring it back."""
+        self.aside = what
+        ended, dialog = ("hand", "the score panel") if what == "result" else ("game", "the game-over screen")
+        self.turn = self.turn.told(f"The table as the {ended} ended: t brings {dialog} back.", "done")
+        self.show()
+
+    def action_result(self) -> None:
+        """`t`: bring back the dialog that was put aside."""
+        what, self.aside = self.aside, None
+        if what is None or self.closed:
+            return
+        self.turn = self.turn.fresh()
+        self.show()
+        if what == "result" and self.view is not None and self.view.result is not None:
+            self.show_result()
+        elif self.session.waiting == "game_over":
+            self.show_game_over()
+        else:
+            self.advance()
+
+    def _result_seen(self, answer: str | None = None) -> None:
+        if answer == "table":
+            self.put_aside("result")
+            return
         if self.session.waiting == "hand_over":
             self.session.next_hand()
             self.turn = self.turn.fresh()
@@ -322,10 +435,65 @@ class GameScreen(Screen[None]):
         self.open_dialog(GameOverScreen(headline, view.sheet), self._game_over_chosen)
 
     def _game_over_chosen(self, choice: str | None) -> None:
-        if choice == "new":
+        if choice == "table":
+            self.put_aside("game_over")
+        elif choice == "new":
             self.app.action_new_game()
         else:
             self.app.exit()
+
+    # -- taking a play back -------------------------------------------------------------
+
+    @property
+    def can_undo_here(self) -> bool:
+        """This game can take moves back (a local game; not a table shared over the network)."""
+        return isinstance(self.session, Undoable) and bool(self.session.setup.people)
+
+    def undo_steps(self, seat: int | None = None) -> int:
+        """How many moves an undo by `seat` (the person whose hand shows) would take back now."""
+        session = self.session
+        seat = self.viewer if seat is None else seat
+        if not isinstance(session, Undoable) or self.closed or (seat == self.viewer and not self.revealed):
+            return 0
+        if seat not in session.setup.people:
+            return 0
+        return session.undoable(seat)
+
+    def action_undo(self) -> None:
+        """`u`: take back your last play and every move after it (the bots' replies, draws)."""
+        if not self.can_undo_here or self.closed:
+            return
+        if not self.undo_steps():
+            setup = self.session.setup
+            names = tuple(p.name for p in setup.players)
+            why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names) \
+                if self.revealed else "Nothing to take back until the terminal is yours."
+            self.step(Step(self.turn.told(why, "refusal")))
+            return
+        self.take_back(self.viewer)
+
+    def take_back(self, seat: int) -> None:
+        """Stop the bots' thinking, take the moves back, and play on from there."""
+        session = self.session
+        assert isinstance(session, Undoable)
+        self.workers.cancel_group(self, "bot")
+        self.workers.cancel_group(self, "hint")
+        self.held = None
+        if self.final_timer is not None:
+            self.final_timer.stop()
+            self.final_timer = None
+        history = session.seat_view(seat).history
+        back = session.undo(seat)
+        if not back:
+            return
+        self.undos += 1
+        self.aside = None
+        hand_number = session.seat_view(seat).hand_number
+        self.result_shown = min(self.result_shown, hand_number - 1)
+        self.viewer, self.revealed = seat, True
+        self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back), "info")
+        self.show()
+        self.advance()
 
     # -- workers: they post messages back; failures become notifications ----------------
 
@@ -354,7 +522,7 @@ class GameScreen(Screen[None]):
     @on(BotChose)
     def _bot_chose(self, message: BotChose) -> None:
         if self.closed or message.position != self.position:
-            return  # the game moved on (new game, resumed) while the bot thought
+            return  # the game moved on (new game, resumed, a move taken back) while the bot thought
         if not self.can_play:
             self.held = message  # lands when the table shows again
             return
@@ -460,6 +628,13 @@ class GameScreen(Screen[None]):
             return
         self.step(Step(steps.asking_hint(self.turn)))
         self.hint_worker(self.position, self.viewer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "undo":
+            self.action_undo()
+        elif event.button.id == "back-to-result":
+            self.action_result()
 
     def on_screen_resume(self) -> None:
         self.continue_play()

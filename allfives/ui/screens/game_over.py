@@ -11,13 +11,16 @@ from textual.widgets import Button, Static
 
 from ..widgets.scoresheet import Scoresheet, Sheet
 from ..widgets.too_small import TooSmall
+from .guard import Guarded
 
 
-class GameOverScreen(ModalScreen[str]):
-    """Dismisses with "new" or "quit"; a review opens over it and comes back to it."""
+class GameOverScreen(Guarded, ModalScreen[str]):
+    """Dismisses with "new", "quit", or "table" (put aside to look at the final board; the table
+    brings it back); a review opens over it and comes back to it."""
 
     BINDINGS = [
         Binding("n,enter", "choose('new')", "New game"),
+        Binding("t", "choose('table')", "Look at the table"),
         Binding("r", "app.review", "Review"),
         Binding("q,escape", "choose('quit')", "Quit"),
     ]
@@ -42,6 +45,7 @@ class GameOverScreen(ModalScreen[str]):
                     yield Static(legend(series.heads), id="score-legend")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
+                yield Button("The table (t)", id="table")
                 yield Button("Review (r)", id="review")
                 yield Button("Quit (q)", id="quit")
         yield TooSmall()
@@ -53,7 +57,7 @@ class GameOverScreen(ModalScreen[str]):
         if event.button.id == "review":
             await self.run_action("app.review")
         else:
-            self.dismiss("new" if event.button.id == "new" else "quit")
+            self.dismiss(event.button.id if event.button.id in ("new", "table") else "quit")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

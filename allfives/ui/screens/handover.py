@@ -4,34 +4,46 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..widgets.too_small import TooSmall
+from .guard import Guarded
 
 
-class HandoverScreen(ModalScreen[None]):
-    """"Pass the terminal to …"; Enter (or the button) shows the hand."""
+class HandoverScreen(Guarded, ModalScreen[str | None]):
+    """"Pass the terminal to …"; Enter (or the button) shows the hand. Until then, the person who has
+    just played may still take it back (`undo_for` names them): dismisses with "undo"."""
 
-    BINDINGS = [Binding("enter,space", "ready", "Show my hand")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "Show my hand"),
+        Binding("u,ctrl+z", "undo", "Take back", show=False),
+    ]
     AUTO_FOCUS = "#ready"
 
-    def __init__(self, name: str, seat: int) -> None:
+    def __init__(self, name: str, seat: int, undo_for: str | None = None) -> None:
         super().__init__()
         self.player_name = name
         self.seat = seat
+        self.undo_for = undo_for
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box", classes="dialog"):
-            yield Static(f"[b]Pass the terminal to {self.player_name}[/b] (seat {self.seat + 1})",
-                         classes="title")
+            yield Static(f"[b]Pass the terminal to {self.player_name}[/b]", classes="title")
             yield Static("Press Enter when ready — your hand is hidden until then.")
-            yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+            with Horizontal(classes="buttons"):
+                yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+                if self.undo_for is not None:
+                    yield Button(f"{self.undo_for}: take my move back (u)", id="undo")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        self.dismiss("undo" if event.button.id == "undo" else None)
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_undo(self) -> None:
+        if self.undo_for is not None:
+            self.dismiss("undo")

@@ -1,4 +1,5 @@
-"""The help screen: the rules in short and every control."""
+"""The help screen: the rules in short (with this game's target and options), how the board shows its
+ends, and every control."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
+from allfives.engine import Rules
+from allfives.engine.models import TARGETS
+
 from ..widgets.too_small import TooSmall
 
 HELP = """\
 # All Fives
 
 **Goal:** score points by making the open ends of the layout add up to a multiple of five.
-First to the target wins.
+The first to the target wins: **{targets}**, unless another target was agreed.{this_game}
 
 **A turn:** play a tile that matches an open end. With nothing to play, draw from the boneyard
 until a tile fits (and play it), or pass when the boneyard is empty.
@@ -26,27 +30,45 @@ its ends (N, S) — four arms in all.
 an end counts both halves, the spinner counts both halves until both its sides are covered.
 A total of 5, 10, 15… scores that many points at once.
 
-**End of a hand:** someone plays their last tile, or nobody can play. Everyone loses the pips left
-in their hand, rounded to five (or, under Muggins, the one who went out scores them).
+**End of a hand:** someone plays their last tile, or nobody can play (blocked). Everyone loses
+the pips left in their hand, rounded to the nearest five — remainders 1 and 2 round down, 3 and 4
+round up (7 → 5, 8 → 10, 13 → 15, 2 → 0). Under Muggins the one who went out scores the others'
+pips instead, rounded the same way.
+
+**The end of the game:** a game can end **in the middle of a hand** — the moment a play brings a
+score to the target, that side wins and no pips are counted. With *finish the hand* the hand is
+played out first and the highest score at or above the target wins.
+
+## The board
+- Each open end shows its name and the pip it takes: **‹W5›** is the W end, taking a 5. The
+  names (W, E, N, S) are the keys that play there.
+- **Lit** (orange): the chosen tile fits that end — click it, or press its letter.
+- **Focused** (yellow, **▶E4◀**): Enter (or clicking the tile again) plays there; ↑ ↓ move the focus.
+- The last tile played is marked green, and stays marked until the next play; the spinner is gold.
+- When a hand ends, its last play stays on the board; *Look at the table* (t) on the score panel
+  or the game-over screen shows it, and t brings the panel back.
 
 ## Mouse
 - Click a tile in your hand: the ends that take it light up; click one to place it.
   A tile that fits only one end is played at once.
 - Click the boneyard to draw when you have nothing to play.
+- *Undo* beside the status line takes back your last play.
 
 ## Keys
 | key | does |
 |---|---|
 | ← → | move along your hand |
-| Enter, Space | choose the tile (again: play it on the lit end) |
+| Enter, Space | choose the tile (again: play it on the focused end) |
 | W E N S, ↑ ↓ | play on that end / move between lit ends |
 | Esc | put the tile back |
 | d | draw from the boneyard |
 | h | hint: what the hard bot would play |
+| u, Ctrl+Z | take back your last play and the moves since (at one terminal: until the next person moves) |
+| t | the score panel or game-over screen, when put aside |
 | ? F1 | this help |
-| Ctrl+N | new game |
+| Ctrl+N | new game (a game in progress asks first) |
 | Ctrl+T | your games: statistics, past games to review or export |
-| q | quit (the game is saved after every move) |
+| q | quit (asks first; the game is saved after every move) |
 
 ## Looking back
 **r** on a score panel or the game-over screen reviews the game: every hand face up, ← → a move,
@@ -54,6 +76,15 @@ Home/End the start or end of the hand, PgUp/PgDn a hand, a click on a line of th
 log goes to its moment. The hard bot weighs each of your choices (**x** stops it, **a** goes on);
 **m** goes to the next mistake it marked.
 """
+
+
+def help_text(rules: Rules | None = None) -> str:
+    """The help, with this game's target and options when there is a game."""
+    targets = f"{TARGETS[2]} with two seats, {TARGETS[3]} with three or four"
+    this_game = ""
+    if rules is not None:
+        this_game = f" This game: {' · '.join(rules.describe())}."
+    return HELP.format(targets=targets, this_game=this_game)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -64,10 +95,14 @@ class HelpScreen(ModalScreen[None]):
     ]
     WORKS_WHEN_SMALL = True  # help opens behind the too-small notice, so it closes there too
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box", classes="dialog"):
             with VerticalScroll():
-                yield Markdown(HELP)
+                yield Markdown(help_text(self.rules))
             yield Button("Close (Esc)", id="close", variant="primary", compact=True)
         yield TooSmall()
 

@@ -1,6 +1,9 @@
-"""The new-game screen: seats, people and bots, partnership, hand size, target, house rules."""
+"""The new-game screen: seats, people (and their names) and bots, partnership, hand size, target,
+house rules."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,9 +14,11 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from allfives.engine import Rules, variant_hand_size
 from allfives.engine.models import TARGETS
 
-from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player
+from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
+from .confirm import abandon_question
+from .guard import Guarded
 
 WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
 VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}
@@ -25,8 +30,32 @@ def variant_options(seats: int) -> list[tuple[str, str]]:
     return [(f"{label} ({variant_hand_size(seats, v)} each)", v) for v, label in VARIANT_LABELS.items()]
 
 
-class NewGameScreen(Screen[GameSetup | None]):
-    """Sensible defaults are chosen already: Enter starts at once."""
+def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | str:
+    """The players for these seats ("person" or a bot level) and the names typed for the people (blank:
+    a default), or why they cannot sit down together."""
+    people = kinds.count("person")
+    players = []
+    for seat, (kind, typed) in enumerate(zip(kinds, names, strict=True)):
+        if kind != "person":
+            players.append(Player(BOT_NAMES[seat], "bot", kind))
+            continue
+        name = " ".join(typed.split()) or person_name(seat, people)
+        if len(name) > NAME_LENGTH:
+            return f"Seat {seat + 1}: a name of at most {NAME_LENGTH} characters, please."
+        if people > 1 and name.lower() == "you":
+            return f"Seat {seat + 1}: with several people at one terminal, each needs a name of their own."
+        players.append(Player(name, "person"))
+    seen: dict[str, int] = {}
+    for seat, player in enumerate(players):
+        other = seen.setdefault(player.name.lower(), seat)
+        if other != seat:
+            return f"Seats {other + 1} and {seat + 1} are both called {player.name}: give each a name."
+    return tuple(players)
+
+
+class NewGameScreen(Guarded, Screen[GameSetup | None]):
+    """Sensible defaults are chosen already: Enter starts at once. Over a game in progress, Start asks
+    before leaving it."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", show=True),
@@ -38,12 +67,13 @@ class NewGameScreen(Screen[GameSetup | None]):
     AUTO_FOCUS = "#start"
 
     def __init__(self, seats: int = 2, bot_delay: float = DEFAULT_BOT_DELAY, cancellable: bool = False,
-                 message: str = "") -> None:
+                 message: str = "", leaving: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.seats = seats
         self.bot_delay = bot_delay
-        self.cancellable = cancellable
+        self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
         self.message = message
+        self.leaving = leaving  # called once the person agrees to leave that game for a new one
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -56,9 +86,11 @@ class NewGameScreen(Screen[GameSetup | None]):
                              compact=True, id="seats")
             for seat in range(4):
                 with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}" + ("" if seat else " (you)"), classes="key")
+                    yield Label(f"Seat {seat + 1}", classes="key")
                     yield Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False,
                                  compact=True, id=f"who-{seat}")
+                    yield Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
+                                max_length=NAME_LENGTH, classes="name", tooltip="This person's name")
             with Horizontal(classes="row"):
                 yield Label("Teams", classes="key")
                 yield Tick(PARTNERS, value=self.seats == 4, compact=True, id="partnership")
@@ -87,14 +119,31 @@ class NewGameScreen(Screen[GameSetup | None]):
     def on_mount(self) -> None:
         self._show_seats(self.seats)
 
+    def _kinds(self) -> list[str]:
+        return [str(self.query_one(f"#who-{seat}", Select).value) for seat in range(self.seats)]
+
+    def _show_names(self) -> None:
+        """A name field beside each person (its placeholder the name they get if they leave it blank)."""
+        kinds = self._kinds()
+        people = kinds.count("person")
+        for seat in range(4):
+            field = self.query_one(f"#name-{seat}", Input)
+            field.display = seat < self.seats and kinds[seat] == "person"
+            if seat < self.seats:
+                field.placeholder = person_name(seat, people)
+
     def _show_seats(self, seats: int) -> None:
         for seat in range(4):
             self.query_one(f"#seat-row-{seat}").display = seat < seats
+        self._show_names()
         partnership = self.query_one("#partnership", Tick)
         partnership.disabled = seats != 4
         partnership.label = PARTNERS if seats == 4 else NO_PARTNERS
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id and event.select.id.startswith("who-"):
+            self._show_names()
+            return
         if event.select.id != "seats" or not isinstance(event.value, int):
             return
         seats = event.value
@@ -122,17 +171,10 @@ class NewGameScreen(Screen[GameSetup | None]):
         if not 1 <= target <= 9999:
             return "The target must be between 1 and 9999."
         variant = self.query_one("#variant", Select).value
-        players = []
-        for seat in range(seats):
-            who = self.query_one(f"#who-{seat}", Select).value
-            if who == "person":
-                players.append(Player("You" if seat == 0 else f"Player {seat + 1}", "person"))
-            else:
-                players.append(Player(BOT_NAMES[seat], "bot", str(who)))
-        people = [p for p in players if p.is_person]
-        if len(people) > 1:  # at one terminal names tell people apart
-            players = [Player(f"Player {s + 1}", "person") if p.is_person else p
-                       for s, p in enumerate(players)]
+        players = players_named(self._kinds(), [self.query_one(f"#name-{seat}", Input).value
+                                                for seat in range(seats)])
+        if isinstance(players, str):
+            return players
         rules = Rules(
             seats=seats,
             partnership=seats == 4 and self.query_one("#partnership", Tick).value,
@@ -141,7 +183,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             end_of_hand="muggins" if self.query_one("#muggins", Tick).value else "deduct",
             win_check="finish_hand" if self.query_one("#finish", Tick).value else "immediate",
         )
-        return GameSetup(rules=rules, players=tuple(players), bot_delay=self.bot_delay)
+        return GameSetup(rules=rules, players=players, bot_delay=self.bot_delay)
 
     def action_start(self) -> None:
         setup = self.setup()
@@ -150,7 +192,16 @@ class NewGameScreen(Screen[GameSetup | None]):
             message.update(setup)
             message.add_class("error-text")
             return
-        self.dismiss(setup)
+        if not self.cancellable:
+            self.dismiss(setup)
+            return
+
+        def answered(yes: bool | None) -> None:  # a game is in progress underneath: leave it?
+            if yes and self.leaving is not None:
+                self.leaving()  # the old table stops now, before it shows again for a moment
+            self.dismiss(setup if yes else None)
+
+        self.app.push_screen(abandon_question(), answered)
 
     def action_cancel(self) -> None:
         if self.cancellable:

@@ -16,6 +16,7 @@ from allfives.engine import HandResult
 from ..setup import GameSetup
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall
+from .guard import Guarded
 
 PARTS = ("head", "face", "divider", "out", "award", "loss", "none", "remark", "score")
 Looks = dict[str, Style]
@@ -88,11 +89,13 @@ def scores_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     return text
 
 
-class ScorePanel(ModalScreen[None]):
-    """Opens when a hand ends; Continue (Enter) deals the next hand."""
+class ScorePanel(Guarded, ModalScreen[str | None]):
+    """Opens when a hand ends; Continue (Enter) deals the next hand (dismisses None); `t` puts it
+    aside to look at the table (dismisses "table")."""
 
     BINDINGS = [
         Binding("enter,space,c", "continue", "Continue"),
+        Binding("t", "table", "Look at the table"),
         Binding("r", "app.review", "Review the game so far"),
         # a modal screen stops the app's own keys: help is asked for here too
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
@@ -125,6 +128,7 @@ class ScorePanel(ModalScreen[None]):
             label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
             with Horizontal(classes="buttons"):
                 yield Button(label, id="continue", variant="primary")
+                yield Button("Look at the table (t)", id="table")
                 yield Button("Review (r)", id="review")
         yield TooSmall()
 
@@ -157,7 +161,10 @@ class ScorePanel(ModalScreen[None]):
         if event.button.id == "review":
             await self.run_action("app.review")  # over the panel; closing it comes back here
         else:
-            self.dismiss(None)
+            self.dismiss("table" if event.button.id == "table" else None)
 
     def action_continue(self) -> None:
         self.dismiss(None)
+
+    def action_table(self) -> None:
+        self.dismiss("table")

@@ -14,9 +14,10 @@ from .parts import ThemedParts, component_classes
 
 
 class Boneyard(ThemedParts, Widget):
-    """Face-down tiles; glows when the person to move has nothing to play and must draw."""
+    """Face-down tiles; glows when the person to move has nothing to play and must draw; says who is
+    drawing while a run of draws goes on (the count drops one draw at a time)."""
 
-    PREFIX, PARTS = "boneyard", ("title", "count", "empty", "back", "draw", "key")
+    PREFIX, PARTS = "boneyard", ("title", "count", "empty", "back", "draw", "key", "drawing")
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
 
     DEFAULT_CSS = """
@@ -51,6 +52,8 @@ class Boneyard(ThemedParts, Widget):
         text.append("\n")
         if self.view.must_draw:
             text.append("draw: click/d", style=style("draw"))
+        elif self.view.drawing:
+            text.append(self.view.drawing[: max(1, self.size.width)], style=style("drawing"))
         else:
             text.append("d: draw", style=style("key"))
         return text

@@ -28,14 +28,21 @@ ROW_PARTS = ("hand", "play", "label", "subtotal", "deduction", "award", "total",
              "none")
 
 
-def _cell_width(sides: int, width: int) -> int:
-    return max(5, min(9, (width - 4) // (sides + 1)))
+LABEL_ROOM = 8  # the label column keeps this much when the columns widen for long names
+
+
+def _cell_width(sides: int, width: int, widest: int = 0) -> int:
+    """A column's width: room for the widest name in its heading (and a space) where the sheet has it."""
+    cell = max(5, min(9, (width - 4) // (sides + 1)))
+    if widest + 1 > cell:
+        cell = max(cell, min(widest + 1, (width - LABEL_ROOM) // max(1, sides)))
+    return cell
 
 
 def sheet_line(label: str, cells: Sequence[str], width: int, label_style: Style | str = "",
-               cell_style: Style | str = "") -> Text:
+               cell_style: Style | str = "", widest: int = 0) -> Text:
     """One row laid out in fixed columns, so header, rows and totals line up at any width."""
-    c = _cell_width(len(cells), width)
+    c = _cell_width(len(cells), width, widest)
     lw = max(1, width - c * len(cells))
     text = Text(label[:lw - 1].ljust(lw), style=label_style)
     for cell in cells:
@@ -43,19 +50,21 @@ def sheet_line(label: str, cells: Sequence[str], width: int, label_style: Style 
     return text
 
 
-def row_text(row: SheetRow, width: int, styles: dict[str, Style]) -> Text:
+def row_text(row: SheetRow, width: int, styles: dict[str, Style], widest: int = 0) -> Text:
     if row.kind == "hand":
         return Text(f"── {row.label} " + "─" * max(0, width - len(row.label) - 4), style=styles["hand"])
     label_style = styles["label"] if row.kind == "play" else styles[row.kind]
-    return sheet_line(row.label, row.cells, width, label_style, styles[row.kind])
+    return sheet_line(row.label, row.cells, width, label_style, styles[row.kind], widest)
 
 
 class _Edge(ThemedParts, Widget):
-    """The column heads or the totals: one line at the sheet's width."""
+    """The column heads (a line per player of a team) or the totals (one line), at the sheet's width."""
 
     PREFIX, PARTS = "sheet", ROW_PARTS
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
-    cells: reactive[tuple[str, ...]] = reactive(())  # the heads, or "to <target>" and the totals
+    cells: reactive[tuple[str, ...]] = reactive(())  # "to <target>" and the totals
+    heads: reactive[tuple[tuple[str, ...], ...]] = reactive(())  # each column's heading lines
+    widest: int = 0
 
     DEFAULT_CSS = "_Edge { height: 1; }"
 
@@ -64,21 +73,29 @@ class _Edge(ThemedParts, Widget):
         self.part = part
 
     def show(self, sheet: Sheet | None) -> None:
+        self.widest = sheet.widest_head if sheet is not None else 0
         if sheet is None:
-            self.cells = ()
+            self.cells, self.heads = (), ()
         elif self.part == "head":
-            self.cells = ("", *sheet.heads)
+            self.heads = sheet.head_lines or tuple((head,) for head in sheet.heads)
+            self.styles.height = max(len(lines) for lines in self.heads) + 1  # and the rule under them
         else:
             self.cells = (f"to {sheet.target}", *(str(s) for s in sheet.scores))
 
     def render(self) -> Text:
+        styles, width = self.parts(), max(10, self.size.width)
+        if self.part == "head":
+            if not self.heads:
+                return Text("")
+            lines = max(len(head) for head in self.heads)
+            return Text("\n").join(
+                sheet_line("", [head[i] if i < len(head) else "" for head in self.heads], width,
+                           cell_style=styles["head"], widest=self.widest)
+                for i in range(lines))
         if not self.cells:
             return Text("")
-        styles, width = self.parts(), max(10, self.size.width)
         label, *cells = self.cells
-        if self.part == "head":
-            return sheet_line(label, cells, width, cell_style=styles["head"])
-        return sheet_line(label, cells, width, styles["target"], styles["totals"])
+        return sheet_line(label, cells, width, styles["target"], styles["totals"], widest=self.widest)
 
 
 class _Rows(KeptStyle, ThemedParts, ScrollView):
@@ -92,16 +109,18 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.rows: tuple[SheetRow, ...] = ()
+        self.widest = 0  # the widest heading line: the columns make room for it
         self._strips: dict[int, Strip] = {}
         self._width = 0
 
-    def show(self, rows: tuple[SheetRow, ...]) -> None:
+    def show(self, rows: tuple[SheetRow, ...], widest: int = 0) -> None:
         """New rows: keep the drawn ones that did not change, scroll to the newest."""
         old = self.rows
-        if rows == old:
+        if rows == old and widest == self.widest:
             return
-        if rows[:len(old)] != old:
+        if rows[:len(old)] != old or widest != self.widest:
             self._strips.clear()
+        self.widest = widest
         self.rows = rows
         self.virtual_size = Size(self._width, max(1, len(rows)))
         self.refresh()
@@ -139,7 +158,7 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         if not self.rows:
             text = Text("no points yet" if index == 0 else "", style=styles["none"])
         elif index < len(self.rows):
-            text = row_text(self.rows[index], width, styles)
+            text = row_text(self.rows[index], width, styles, self.widest)
         else:
             return Strip.blank(width, base)
         return text_strip(text, self.app.console, base, width)
@@ -180,7 +199,7 @@ class Scoresheet(Vertical):
         for edge in self.query(_Edge):
             edge.show(sheet)
         for rows in self.query(_Rows):
-            rows.show(sheet.rows if sheet is not None else ())
+            rows.show(sheet.rows if sheet is not None else (), sheet.widest_head if sheet is not None else 0)
 
     def totals(self) -> tuple[int, ...]:
         return self.sheet.scores if self.sheet else ()
@@ -190,4 +209,9 @@ class Scoresheet(Vertical):
         body = self.query_one(_Rows)
         width = max(10, body._width)
         styles = body.parts()
-        return [row_text(row, width, styles).plain for row in body.rows]
+        return [row_text(row, width, styles, body.widest).plain for row in body.rows]
+
+    def head_text(self) -> list[str]:
+        """The column heads as drawn (plain text, a line per player of a team)."""
+        head = self.query_one(".sheet-head", _Edge)
+        return [line.rstrip() for line in head.render().plain.split("\n")]

@@ -28,7 +28,10 @@ class Status(Widget):
             self.set_class(tone == notice.tone, f"-{tone}")
 
     def render(self) -> Content:
-        return Content.from_markup(self.view.text)
+        text = Content.from_markup(self.view.text)
+        if self.view.tone == "prompt":  # the person is to move: marked, as their hand is
+            return Content.assemble(("▶ ", "bold"), text)
+        return text
 
     @property
     def text(self) -> str:

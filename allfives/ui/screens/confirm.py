@@ -1,0 +1,63 @@
+"""Asking before something that cannot be taken back: quitting a game in progress, or leaving it for a
+new one. Either way the game is saved; the question says where it goes."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..widgets.too_small import TooSmall
+from .guard import Guarded
+
+
+class ConfirmScreen(Guarded, ModalScreen[bool]):
+    """A question with two answers; dismisses True for "yes". The safe answer has the focus, so a
+    stray Enter keeps the game going."""
+
+    BINDINGS = [
+        Binding("escape,n", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "Yes", show=False),
+    ]
+    AUTO_FOCUS = "#no"
+    WORKS_WHEN_SMALL = True  # it answers `q`, which works behind the too-small notice
+
+    def __init__(self, title: str, text: str, yes: str, no: str, yes_key: str = "y") -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.yes = yes
+        self.no = no
+        self.yes_key = yes_key
+        if yes_key != "y":
+            self._bindings.bind(yes_key, "answer(True)", "Yes", show=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box", classes="dialog"):
+            yield Static(f"[b]{self.title_text}[/b]", classes="title")
+            yield Static(self.text, id="confirm-text")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} ({self.yes_key})", id="yes")
+                yield Button(f"{self.no} (Esc)", id="no", variant="primary")
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def quit_question() -> ConfirmScreen:
+    return ConfirmScreen("Quit All Fives?",
+                         "Your game is saved after every move: start allfives again to pick it up "
+                         "where you left it.", "Quit", "Keep playing", yes_key="q")
+
+
+def abandon_question() -> ConfirmScreen:
+    return ConfirmScreen("Start a new game?",
+                         "The game in progress is set aside: it is kept in your data folder "
+                         "(save.previous-….json), but it will not be offered again.",
+                         "Start the new game", "Back to my game")
