@@ -10,6 +10,7 @@ from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -27,6 +28,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # what still works while the too-small notice hides everything: nothing acts unseen
 ACTIONS_WHEN_SMALL = frozenset({"quit", "help"})
+MAX_NOTICES = 3  # notices shown at once: the newest; three fit over the game log, clear of the hand
 
 
 def settle_memory() -> None:
@@ -274,6 +276,19 @@ class AllFivesApp(App[None]):
         if isinstance(screen, GameScreen):
             yield SystemCommand("Hint", "What the hard bot would play in your place", screen.action_hint)
             yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
+
+    # -- notices ------------------------------------------------------------
+
+    def on_notify(self, event: Notify) -> None:
+        self.call_next(self._keep_newest_notices)
+
+    def _keep_newest_notices(self) -> None:
+        """Only the newest few notices stay: more would reach down over the hand."""
+        notices = list(self._notifications)
+        if len(notices) > MAX_NOTICES:
+            for old in notices[:-MAX_NOTICES]:
+                self._unnotify(old, refresh=False)
+            self._refresh_notifications()
 
     # -- too small ------------------------------------------------------------
     # The notice is only an overlay, so while it shows the app itself refuses what would act unseen:

@@ -30,12 +30,12 @@ class Sheet:
     rows: tuple[SheetRow, ...]
     scores: tuple[int, ...]  # the running totals, added up from the rows
     target: int
-    head_lines: tuple[tuple[str, ...], ...] = ()  # each column's heading, a line per player ("& Cleo")
+    head_lines: tuple[tuple[str, ...], ...] = ()  # each column's players, a heading line each
 
     @property
     def widest_head(self) -> int:
-        """The longest line of any column's heading (the columns make room for it)."""
-        return max((len(line) for lines in self.head_lines for line in lines), default=0)
+        """The longest name in any column's heading (the columns make room for it)."""
+        return max((len(name) for names in self.head_lines for name in names), default=0)
 
 
 def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> list[SheetRow]:
@@ -112,10 +112,5 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         if memo is not None:
             memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
     heads = tuple(setup.side_name(s) for s in range(rules.sides))
-    head_lines = tuple(head_lines_of(setup.side_names(s)) for s in range(rules.sides))
+    head_lines = tuple(setup.side_names(s) for s in range(rules.sides))
     return Sheet(heads, tuple(rows), tuple(scores), rules.target, head_lines)
-
-
-def head_lines_of(names: Sequence[str]) -> tuple[str, ...]:
-    """A column's heading, a line per player: `You` over `& Cleo` for a team."""
-    return (names[0], *(f"& {name}" for name in names[1:]))

@@ -9,6 +9,7 @@ from allfives.ui.app import AllFivesApp
 from allfives.ui.messages import BotChose
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
+from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
@@ -71,6 +72,9 @@ async def play_game_by_mouse(pilot: Pilot, choose=None, max_turns: int = 2000) -
             return game(app)
         if isinstance(screen, ScorePanel):
             await pilot.click("#continue")
+            continue
+        if isinstance(screen, HandoverScreen):  # people at one terminal: the next one takes it
+            await pilot.click("#ready")
             continue
         table = game(app)
         if table.my_turn:

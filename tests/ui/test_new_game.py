@@ -39,3 +39,61 @@ async def test_ticks_show_on_and_off_and_not_applicable() -> None:
         assert not isinstance(setup, str)
         assert setup.rules.partnership and setup.rules.end_of_hand == "muggins"
         assert setup.rules.win_check == "immediate"
+
+
+def test_people_are_named_and_told_apart() -> None:
+    from allfives.ui.screens.new_game import players_named
+    from allfives.ui.setup import PERSON_NAMES
+
+    alone = players_named(["person", "medium"], ["", ""])
+    assert not isinstance(alone, str) and [p.name for p in alone] == ["You", "Ben"]
+    together = players_named(["person", "person", "hard"], ["", "  Ann   Lee ", ""])
+    assert not isinstance(together, str)
+    assert [p.name for p in together] == [PERSON_NAMES[0], "Ann Lee", "Cleo"]
+    assert len({p.name for p in players_named(["person"] * 4, [""] * 4)}) == 4  # type: ignore[union-attr]
+    assert players_named(["person", "person"], ["Ben", "ben"]) == \
+        "Seats 1 and 2 are both called ben: give each a name."
+    assert players_named(["person", "medium"], ["Ben", ""]) == \
+        "Seats 1 and 2 are both called Ben: give each a name."  # a bot's name is taken too
+    assert "their own" in players_named(["person", "person"], ["You", ""])  # type: ignore[operator]
+    assert "at most 10" in players_named(["person", "medium"], ["A" * 11, ""])  # type: ignore[operator]
+
+
+async def test_the_form_takes_names_for_people_only() -> None:
+    from textual.widgets import Input
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        name0, name1 = screen.query_one("#name-0", Input), screen.query_one("#name-1", Input)
+        assert name0.display and not name1.display and name0.placeholder == "You"
+        screen.query_one("#who-1", Select).value = "person"
+        await pilot.pause()
+        assert name1.display and name0.placeholder == "Kim" and name1.placeholder == "Lou"
+        name0.value, name1.value = "Ada", "Bo"
+        setup = screen.setup()
+        assert not isinstance(setup, str) and [p.name for p in setup.players] == ["Ada", "Bo"]
+        name1.value = "ada"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.screen is screen and "both called ada" in str(screen.query_one("#form-message").render())
+
+
+async def test_team_headings_show_both_names_whole_at_80_columns() -> None:
+    from allfives.engine import GameState, Rules
+    from allfives.ui.save import SavedGame
+    from allfives.ui.setup import GameSetup, Player
+    from allfives.ui.widgets.scoresheet import Scoresheet
+
+    names = ("Christophe", "Maximilian", "Alexandria", "Bernadette")  # ten letters each, the most a name has
+    setup = GameSetup(rules=Rules(seats=4), players=tuple(Player(n, "person") for n in names), bot_delay=0)
+    app = AllFivesApp(saved=SavedGame(GameState.new(setup.rules, 3), setup))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheet = app.game_screen.query_one(Scoresheet)
+        head = sheet.head_text()
+        assert len(head) == 2
+        assert head[0].split() == ["Christophe", "Maximilian"]
+        assert head[1].split() == ["Alexandria", "Bernadette"]  # no room for "&": the names come first

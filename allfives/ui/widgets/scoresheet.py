@@ -57,6 +57,14 @@ def row_text(row: SheetRow, width: int, styles: dict[str, Style], widest: int = 
     return sheet_line(row.label, row.cells, width, label_style, styles[row.kind], widest)
 
 
+def _head_line(names: Sequence[str], line: int, room: int) -> str:
+    """A heading's line: a team's second player under the first, as `& Cleo` where that fits."""
+    if line >= len(names):
+        return ""
+    name = names[line]
+    return f"& {name}" if line and len(name) + 2 <= room else name
+
+
 class _Edge(ThemedParts, Widget):
     """The column heads (a line per player of a team) or the totals (one line), at the sheet's width."""
 
@@ -87,9 +95,10 @@ class _Edge(ThemedParts, Widget):
         if self.part == "head":
             if not self.heads:
                 return Text("")
+            room = _cell_width(len(self.heads), width, self.widest) - 1
             lines = max(len(head) for head in self.heads)
             return Text("\n").join(
-                sheet_line("", [head[i] if i < len(head) else "" for head in self.heads], width,
+                sheet_line("", [_head_line(head, i, room) for head in self.heads], width,
                            cell_style=styles["head"], widest=self.widest)
                 for i in range(lines))
         if not self.cells:
