@@ -259,3 +259,19 @@ async def test_a_whole_game_at_one_terminal_speaks_to_people_by_name(shown: list
             assert "seat" not in text.lower() and "player" not in text.lower(), text
         assert any(text.startswith(f"{names[1]} ") for text in texts)
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_the_scoresheet_shows_each_new_row_as_it_comes() -> None:
+    """A row added after its line was drawn blank (the sheet was shorter) is drawn, not left blank."""
+    from allfives.ui.widgets.scoresheet import Scoresheet, _Rows
+
+    app = make_app("--seats", "2", "--seed", "6", "--target", "500")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await play_until(pilot, lambda t: len(t.query_one(Scoresheet).sheet.rows) >= 3)
+        await settle(pilot)
+        sheet = table.query_one(Scoresheet)
+        body = sheet.query_one(_Rows)
+        drawn = [body.render_line(y).text.rstrip() for y in range(body.size.height)]
+        top = body.scroll_offset.y
+        wanted = [line.rstrip() for line in sheet.lines()[top:top + body.size.height]]
+        assert drawn[:len(wanted)] == wanted and all(wanted)

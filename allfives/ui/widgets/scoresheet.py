@@ -127,8 +127,11 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         old = self.rows
         if rows == old and widest == self.widest:
             return
-        if rows[:len(old)] != old or widest != self.widest:
+        if rows[:len(old)] != old or widest != self.widest or not old:
             self._strips.clear()
+        else:  # the new rows' lines were drawn blank (or not at all) while there were fewer rows
+            for index in range(len(old), len(rows)):
+                self._strips.pop(index, None)
         self.widest = widest
         self.rows = rows
         self.virtual_size = Size(self._width, max(1, len(rows)))
