@@ -234,9 +234,12 @@ def undo_refusal(game: HandInPlay, people: Collection[int], seat: int, names: tu
     return f"{names[other]} has moved since your last play: it stands."
 
 
-def taken_back(history: tuple[HistoryEntry, ...], back: int) -> str:
-    """`You took back 4-3 and the 2 moves after it.`"""
+def taken_back(history: tuple[HistoryEntry, ...], back: int, names: tuple[str, ...]) -> str:
+    """`You took back 4-3 and Ben's reply.` (the moves as they were before being taken back)."""
     mine = history[len(history) - back].move
-    after = back - 1
-    tail = f" and the {after} move{'s' if after > 1 else ''} after it" if after else ""
-    return f"You took back [b]{mine.tile}[/b]{tail}."
+    after = history[len(history) - back + 1:]
+    if not after:
+        return f"You took back [b]{mine.tile}[/b]."
+    if len(after) == 1:
+        return f"You took back [b]{mine.tile}[/b] and {names[after[0].seat]}'s reply."
+    return f"You took back [b]{mine.tile}[/b] and the {len(after)} moves since."

@@ -97,3 +97,17 @@ async def test_team_headings_show_both_names_whole_at_80_columns() -> None:
         assert len(head) == 2
         assert head[0].split() == ["Christophe", "Maximilian"]
         assert head[1].split() == ["Alexandria", "Bernadette"]  # no room for "&": the names come first
+
+
+async def test_the_hand_size_follows_the_seats() -> None:
+    from textual.widgets._select import SelectCurrent
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = screen.query_one("#variant", Select).query_one(SelectCurrent).query_one("#label")
+        assert str(shown.render()) == "standard (9 each)"
+        screen.query_one("#seats", Select).value = 4
+        await pilot.pause()
+        assert str(shown.render()) == "standard (5 each)"

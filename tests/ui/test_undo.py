@@ -48,9 +48,9 @@ async def test_undo_after_a_bot_reply_restores_the_exact_earlier_state(data_dir:
         await settle(pilot)
         # exactly where it was: the same state, the same events for the log and the sheet
         assert table.session.state == before and table.my_turn
-        back = len(replied.history) - len(before.history)
-        moves = f"{back - 1} move{'s' if back > 2 else ''}"
-        assert table.status == f"You took back {move.tile} and the {moves} after it."
+        since = replied.history[len(before.history) + 1:]
+        assert table.status == f"You took back {move.tile} and " + (
+            "Ben's reply." if len(since) == 1 else f"the {len(since)} moves since.")
         replayed, hands = replay(to_record(before))
         assert table.session.hands == [list(h) for h in hands]
         assert table.view.log == game_log(table.session.setup, hands, frozenset({0}))

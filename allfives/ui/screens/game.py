@@ -491,7 +491,8 @@ class GameScreen(Screen[None]):
         hand_number = session.seat_view(seat).hand_number
         self.result_shown = min(self.result_shown, hand_number - 1)
         self.viewer, self.revealed = seat, True
-        self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back), "info")
+        names = tuple(player.name for player in session.setup.players)
+        self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back, names), "info")
         self.show()
         self.advance()
 

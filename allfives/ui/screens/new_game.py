@@ -154,9 +154,11 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
         self._show_seats(seats)
         self.query_one("#partnership", Tick).value = seats == 4
         variant = self.query_one("#variant", Select)
-        chosen = variant.value
+        chosen = variant.value if isinstance(variant.value, str) else "standard"
         variant.set_options(variant_options(seats))
-        variant.value = chosen if isinstance(chosen, str) else "standard"
+        # the same choice again would leave its old label ("9 each") showing: step off it and back
+        variant.value = next(v for v in VARIANT_LABELS if v != chosen)
+        variant.value = chosen
         target = self.query_one("#target", Input)
         if target.value.strip() in ("", old_default):
             target.value = str(TARGETS[seats])
