@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the seeded sc
 
 from allfives.ui.app import AllFivesApp  # noqa: E402
 from allfives.ui.save import SaveStore  # noqa: E402
+from allfives.ui.screens import guard  # noqa: E402
 from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
@@ -73,8 +74,15 @@ async def to_game_over(pilot) -> None:
     await until(pilot, GameOverScreen)
 
 
+async def to_the_final_board(pilot) -> None:
+    """The score panel put aside: the hand as it ended, every hand face up."""
+    await until(pilot, ScorePanel)
+    await pilot.press("t")
+
+
 async def main(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
+    guard.GRACE = 0  # the script presses keys the moment dialogs open
     made = []
     os.environ["TZ"] = "UTC"  # the history's times are shown in the machine's zone: the same picture anywhere
     time.tzset()
@@ -89,6 +97,8 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
             made.append(await shoot(four_seat_app(store), size, "board-4seats", out))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
+            made.append(await shoot(seeded_app(3, 12, 900, store), size, "final-board", out,
+                                    to_the_final_board))
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
             made.append(await shoot(review_app(), size, "review", out, to_the_mistake))
     for size in SIZES:

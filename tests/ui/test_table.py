@@ -165,7 +165,7 @@ async def test_the_final_board_shows_before_the_panel_and_again_when_put_aside(b
         await pilot.press("t")
         await settle(pilot)
         assert app.screen is table and table.aside == "result"
-        assert table.status == "The table as the hand ended: t brings the score panel back."
+        assert table.status == "The hand as it ended. t: back to the score panel."
         back = table.query_one("#back-to-result")
         assert back.display and str(back.label) == "Score panel (t)"
         assert board.last_played == view.board.last_play  # the winning play is still marked

@@ -400,8 +400,8 @@ class GameScreen(Screen[None]):
         """The score panel or the game-over screen steps aside: the table shows, with a key and a
         button to bring it back."""
         self.aside = what
-        ended, dialog = ("hand", "the score panel") if what == "result" else ("game", "the game-over screen")
-        self.turn = self.turn.told(f"The table as the {ended} ended: t brings {dialog} back.", "done")
+        ended, dialog = ("hand", "score panel") if what == "result" else ("game", "game-over screen")
+        self.turn = self.turn.told(f"The {ended} as it ended. t: back to the {dialog}.", "done")
         self.show()
 
     def action_result(self) -> None:
