@@ -461,7 +461,12 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """`u`: take back your last play and every move after it (the bots' replies, draws)."""
-        if not self.can_undo_here or self.closed:
+        if self.closed:
+            return
+        if not self.can_undo_here:
+            why = "Moves stand at this table: none can be taken back." if self.session.setup.people else ""
+            if why:
+                self.step(Step(self.turn.told(why, "refusal")))
             return
         if not self.undo_steps():
             setup = self.session.setup
@@ -554,7 +559,8 @@ class GameScreen(Screen[None]):
         if worker.group != "bot":
             self.notify(f"{worker.description} failed: {worker.error}", title="Error", severity="error")
             return
-        self.notify(f"A bot could not choose a move ({worker.error}); it plays the first legal one.",
+        name = self.session.setup.players[self.view.turn].name if self.view else "A bot"
+        self.notify(f"{name} could not choose a move ({worker.error}) and plays the first legal one.",
                     title="Bot error", severity="error")
         if worker.name == repr(self.position):
             # a broken bot must not stop the game: it makes the first legal move instead
