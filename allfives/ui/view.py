@@ -64,7 +64,7 @@ class SeatInfo:
 
     seat: int
     name: str
-    label: str  # "bot · medium", "you", "person · partner"
+    label: str  # "bot · medium", "person", "partner · bot · medium" (partner first: a cut keeps it)
     tiles: int
     last: str  # what the seat did last this hand
     to_move: bool
@@ -287,7 +287,7 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
         player = setup.players[other]
         label = player.label if not player.is_person else "person"
         if rules.partnership and rules.side_of(other) == rules.side_of(viewer):
-            label += " · partner"
+            label = f"partner · {label}"
         to_move = seat.phase == "playing" and seat.turn == other
         placed[places[offset]].append(SeatInfo(
             seat=other, name=player.name, label=label, tiles=seat.tile_counts[other],

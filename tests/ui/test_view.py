@@ -107,7 +107,7 @@ def test_seats_sit_round_the_table_in_turn_order() -> None:
     wide = view_of(state, wide=True).seats
     assert [s.name for s in wide.left] == ["Ben"] and [s.name for s in wide.top] == ["Cleo"]
     assert [s.name for s in wide.right] == ["Dan"]
-    assert wide.top[0].label == "bot · medium · partner"
+    assert wide.top[0].label == "partner · bot · medium"
     narrow = view_of(state).seats
     assert [s.name for s in narrow.top] == ["Ben", "Cleo", "Dan"] and not narrow.left and not narrow.right
     assert [s.tiles for s in narrow.top] == [5, 5, 5] and all(s.faces is None for s in narrow.top)
