@@ -48,7 +48,8 @@ class GameSession(Protocol):
         ...
 
     def apply(self, move: Move) -> list[Event]:
-        """Make the move of the seat to move; raises IllegalMove (and nothing changes) if refused."""
+        """Make the move of the seat to move; raises IllegalMove (and nothing changes) if refused, its
+        reason in the player's words ("you", no seat numbers): the status line shows it."""
         ...
 
     def next_hand(self) -> list[Event]:

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from allfives.engine import Event, GameState, HandDealt, Move, SeatView, Tile, replay, to_record
+from allfives.engine import Event, GameState, HandDealt, IllegalMove, Move, SeatView, Tile, replay, to_record
 
 from .history_link import HistoryLink, new_history_id
 from .save import SavedGame, SaveStore
 from .setup import SEEDED_SIMULATIONS, GameSetup
-from .turn import moves_to_take_back
+from .turn import moves_to_take_back, refusal
 from .view import Waiting, waiting_for
 
 
@@ -172,8 +172,12 @@ class Session:
     # -- actions --------------------------------------------------------
 
     def apply(self, move: Move, seat: int | None = None) -> list[Event]:
-        """Make a move (IllegalMove propagates and nothing changes), keep its events, save."""
-        self.state, events = self.state.apply(move, seat)
+        """Make a move, keep its events, save. A move the rules refuse raises IllegalMove (and nothing
+        changes), its reason told to the player to move in their own words."""
+        try:
+            self.state, events = self.state.apply(move, seat)
+        except IllegalMove:
+            raise IllegalMove(refusal(move, self.state.view(self.state.turn))) from None
         self.events.extend(events)
         self.save()
         return events

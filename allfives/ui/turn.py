@@ -192,6 +192,34 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move) -> TurnState:
                      cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
 
 
+def refusal(move: Move, seat: SeatView) -> str:
+    """Why `move` may not be made now, told to the person whose view `seat` is: "you", never a seat
+    number, and never a tile they did not choose (the engine's own reasons name both)."""
+    if seat.phase != "playing":
+        return "the hand is over"
+    if seat.turn != seat.seat:
+        return "it is not your turn"
+    if move.kind == "draw":
+        if seat.boneyard_count == 0:
+            return "the boneyard is empty"
+        return "a tile in your hand fits, and you may not draw while one does"
+    if move.kind == "pass":
+        if must_draw(seat):
+            return "nothing fits, so draw from the boneyard first"
+        return "a tile in your hand fits: play it"
+    tile = move.tile
+    if tile is None or tile not in seat.hand:
+        return f"{tile} is not in your hand"
+    ends = ends_for(seat, tile)
+    if not ends and not seat.layout.empty:
+        return f"{tile} matches no open end ({open_ends_text(seat.layout)})"
+    if move.end is not None and move.end not in ends:
+        return f"{tile} does not fit end {move.end}"
+    if move.end is None and len(ends) > 1:
+        return f"{tile} fits {' and '.join(ends)}: say which end"
+    return "that move does not fit the table just now"
+
+
 # -- taking a play back ------------------------------------------------------------------------------
 
 

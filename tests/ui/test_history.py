@@ -74,6 +74,8 @@ async def test_a_new_game_over_one_in_play_leaves_it_abandoned(data_dir: Path) -
         assert isinstance(app.screen, NewGameScreen)
         await pilot.click("#start")
         await settle(pilot)
+        await pilot.press("y")  # yes, leave the game in play for a new one
+        await settle(pilot)
         second = game(app).session.setup.history_id
     statuses = {g.id: g.status for g in HistoryStore(data_dir).games()}
     assert first != second and statuses == {first: "abandoned", second: "playing"}

@@ -244,7 +244,7 @@ async def test_a_refused_move_is_told_in_the_players_words() -> None:
         theirs = state.hands[1][0]
         assert not table.apply(Move.play(theirs))  # a tile of the other seat: the engine refuses
         assert table.session.state is state
-        assert table.status == "Not allowed: that move does not fit the table just now."
+        assert table.status == f"Not allowed: {theirs} is not in your hand."
 
 
 async def test_a_whole_game_at_one_terminal_speaks_to_people_by_name(shown: list[TableView]) -> None:

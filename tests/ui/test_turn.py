@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from allfives.engine import GameState, Move, Rules, SeatView, Tile
+from allfives.engine import ALL_TILES, GameState, Move, Rules, SeatView, Tile
 from allfives.ui import turn as steps
 from allfives.ui.turn import TurnState
 
@@ -187,3 +187,35 @@ def test_steps_only_make_legal_moves_and_name_only_the_chosen_tile(seed: int, pl
             assert tiles_named(turn.notice.plain) <= chosen_ever, (action, turn.notice.plain)
         assert 0 <= turn.cursor < len(hand)
         assert turn.chosen is None or turn.end in steps.ends_for(view, turn.chosen)
+
+
+MOVES = st.one_of(st.just(Move.draw()), st.just(Move.pass_()),
+                  st.builds(lambda t, e: Move.play(ALL_TILES[t], e), st.integers(0, 27),
+                            st.sampled_from([None, "W", "E", "N", "S"])))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10_000), plays=st.integers(0, 30), move=MOVES)
+def test_a_refused_move_is_told_in_the_players_words(seed: int, plays: int, move: Move) -> None:
+    """The local session refuses with the person's reasons: no seat numbers, no tile but the one tried."""
+    from allfives.engine import IllegalMove
+    from allfives.ui.session import Session
+    from allfives.ui.setup import GameSetup, default_players
+
+    rng = random.Random(seed)
+    state = GameState.new(Rules(seats=rng.choice([2, 3, 4])), seed)
+    for _ in range(plays):
+        if state.phase != "playing":
+            break
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    session = Session(GameSetup(rules=state.rules, players=default_players(state.rules.seats)), state, [[]])
+    if state.why_not(move) is None:
+        return
+    try:
+        session.apply(move)
+    except IllegalMove as e:
+        reason = str(e)
+    else:
+        raise AssertionError(f"{move} was made")
+    assert "seat" not in reason and session.state is state
+    assert tiles_named(reason) <= ({str(move.tile)} if move.tile is not None else set()), reason

@@ -289,9 +289,11 @@ class GameScreen(Screen[None]):
         Safe to call at any time: behind a cover it does nothing (the table calls it again when it
         shows), and it never starts a second bot on the same move.
         """
+        waiting = self.session.waiting
+        if self.aside is not None and waiting not in ("hand_over", "game_over"):
+            self.aside = None  # the game went on without it (a shared table dealt the next hand)
         if not self.can_play or self.view is None or self.dialog is not None or self.aside is not None:
             return
-        waiting = self.session.waiting
         if waiting == "bot":
             held, self.held = self.held, None
             if held is not None and held.position == self.position:
@@ -364,10 +366,8 @@ class GameScreen(Screen[None]):
         """Make a move for the seat to move, show the table once, and go on."""
         try:
             events = self.session.apply(move)
-        except IllegalMove:  # the steps refuse illegal moves first: this is a safety net
-            # (the engine's reason names seats and tiles; the person is told in their own words)
-            self.turn = self.turn.told("[b]Not allowed:[/b] that move does not fit the table just now.",
-                                       "refusal")
+        except IllegalMove as e:  # the steps refuse illegal moves first: this is a safety net
+            self.turn = self.turn.told(f"[b]Not allowed:[/b] {str(e).rstrip('.')}.", "refusal")  # their words
             self.show()
             return False
         self.turn = self.turn.fresh()
