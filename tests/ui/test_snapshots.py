@@ -62,6 +62,25 @@ def test_game_over(snap_compare, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_the_final_board_with_the_score_panel_put_aside(snap_compare, size) -> None:
+    async def to_the_final_board(pilot) -> None:
+        await until(pilot, ScorePanel)
+        await pilot.press("t")
+        await settle(pilot)
+
+    assert snap_compare(seeded_app(3, 12, 900), terminal_size=size, run_before=to_the_final_board)
+
+
+def test_quitting_a_game_in_progress_asks(snap_compare) -> None:
+    async def ask(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+
+    assert snap_compare(board_app(), terminal_size=(80, 24), run_before=ask)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_review_at_an_analysed_mistake(snap_compare, size) -> None:
     assert snap_compare(review_app(), terminal_size=size, run_before=to_the_mistake)
 
