@@ -249,7 +249,7 @@ async def test_a_refused_move_is_told_in_the_players_words() -> None:
 
 async def test_a_whole_game_at_one_terminal_speaks_to_people_by_name(shown: list[TableView]) -> None:
     """Four people at one terminal: no "seat", no "Player", nobody told apart by a number."""
-    app = make_app("--seats", "4", "--seed", "8", "--humans", "4", "--target", "40")
+    app = make_app("--seats", "4", "--seed", "8", "--humans", "4", "--target", "20")
     async with app.run_test(size=(80, 24)) as pilot:
         await play_game_by_mouse(pilot)
         texts = [v.status.plain for v in shown] + [line.text for line in shown[-1].log]
