@@ -216,7 +216,7 @@ class AllFivesApp(App[None]):
         seats = game.session.setup.rules.seats if game else 2
         leaving = game.close if game is not None and cancellable else None
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
-                                       leaving=leaving), self._setup_chosen)
+                                       leaving=leaving, over_a_game=game is not None), self._setup_chosen)
 
     async def action_quit(self) -> None:
         """Quit; a game still in progress asks first (it is saved either way)."""

@@ -166,3 +166,14 @@ async def test_leaving_a_game_in_progress_for_a_new_one_asks_first(clock: Stoppe
         await settle(pilot)
         assert app.screen is table and not table.closed  # back to the game in progress
         assert table.session.waiting == "person"
+
+
+async def test_the_first_screen_starts_at_once(clock: StoppedClock) -> None:
+    """Enter starts a game from the new-game screen at launch: nothing there was meant for a table."""
+    app = AllFivesApp(bot_delay=0, ask_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -67,8 +68,10 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
     AUTO_FOCUS = "#start"
 
     def __init__(self, seats: int = 2, bot_delay: float = DEFAULT_BOT_DELAY, cancellable: bool = False,
-                 message: str = "", leaving: Callable[[], None] | None = None) -> None:
+                 message: str = "", leaving: Callable[[], None] | None = None,
+                 over_a_game: bool = False) -> None:
         super().__init__()
+        self.over_a_game = over_a_game  # opened from a table: it holds input for a moment, like a dialog
         self.seats = seats
         self.bot_delay = bot_delay
         self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
@@ -118,6 +121,10 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
 
     def on_mount(self) -> None:
         self._show_seats(self.seats)
+
+    def holds(self, event: events.Event) -> bool:
+        """As the first screen, Enter starts at once; over a table, a click or key meant for it waits."""
+        return self.over_a_game and super().holds(event)
 
     def _kinds(self) -> list[str]:
         return [str(self.query_one(f"#who-{seat}", Select).value) for seat in range(self.seats)]
