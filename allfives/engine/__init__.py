@@ -1,31 +1,59 @@
-"""The All Fives engine: rules, state, records. Pure Python and Pydantic; never imports Textual."""
+"""The All Fives engine: rules, state, records. Pure Python and Pydantic; never imports Textual.
 
-from .core import IllegalMove, round_to_five
-from .models import ALL_TILES, VARIANTS, Layout, Move, PlacedTile, Rules, Tile, parse_tile, variant_hand_size
-from .record import (
-    RecordError,
-    ReplayDocument,
-    dumps,
-    loads,
-    parse_json,
-    replay,
-    replay_document,
-    to_record,
-)
-from .state import (
-    Drew,
-    Event,
-    GameState,
-    GameWon,
-    HandDealt,
-    HandLog,
-    HandResult,
-    HistoryEntry,
-    Passed,
-    Played,
-    Scored,
-    SeatView,
-)
+Each name is loaded from its module when first asked for, so `allfives.engine.core` (plain ints, no
+Pydantic) costs nothing more, and the table's first screen never pays for the record reader.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import VARIANTS, IllegalMove, round_to_five, variant_hand_size
+    from .models import (
+        ALL_TILES,
+        Layout,
+        Move,
+        PlacedTile,
+        Rules,
+        Tile,
+        parse_tile,
+    )
+    from .record import (
+        RecordError,
+        ReplayDocument,
+        dumps,
+        loads,
+        parse_json,
+        replay,
+        replay_document,
+        to_record,
+    )
+    from .state import (
+        Drew,
+        Event,
+        GameState,
+        GameWon,
+        HandDealt,
+        HandLog,
+        HandResult,
+        HistoryEntry,
+        Passed,
+        Played,
+        Scored,
+        SeatView,
+    )
+
+_HOMES = {
+    "core": ("IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
+    "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
+    "record": ("RecordError", "ReplayDocument", "dumps", "loads", "parse_json", "replay", "replay_document",
+               "to_record"),
+    "state": ("Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "HistoryEntry",
+              "Passed", "Played", "Scored", "SeatView"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "ALL_TILES", "VARIANTS", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
@@ -34,3 +62,16 @@ __all__ = [
     "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "round_to_five", "to_record",
     "variant_hand_size",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

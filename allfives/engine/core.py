@@ -38,6 +38,22 @@ def round_to_five(pips: int) -> int:
     return pips - r if r <= 2 else pips + 5 - r
 
 
+HAND_SIZES = {2: 9, 3: 7, 4: 5}
+TARGETS = {2: 250, 3: 200, 4: 200}
+VARIANTS = ("standard", "five_each", "seven_five")
+
+
+def variant_hand_size(seats: int, variant: str) -> int:
+    """Hand sizes for the standard deal and the two variants of the source texts."""
+    if variant == "standard":
+        return HAND_SIZES[seats]
+    if variant == "five_each":
+        return 5
+    if variant == "seven_five":
+        return 7 if seats == 2 else 5
+    raise ValueError(f"unknown hand-size variant {variant!r} (choose {', '.join(VARIANTS)})")
+
+
 class IllegalMove(ValueError):
     """An action the rules do not allow; the state it was tried on is unchanged."""
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from . import core
+from .core import HAND_SIZES, TARGETS, VARIANTS, variant_hand_size  # noqa: F401 (they live in core: no Pydantic)
 
 EndName = Literal["W", "E", "N", "S"]
 END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
@@ -56,7 +57,7 @@ def _show(value: Any, room: int, quote: Callable[[str], str] = repr) -> str:
 class Tile(BaseModel):
     """A domino, written `a-b` with the higher half first; `3-5` reads as `5-3`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     high: int = Field(ge=0, le=6)
     low: int = Field(ge=0, le=6)
 
@@ -118,7 +119,9 @@ class Tile(BaseModel):
         return _TILE_OBJECTS[tile_id]
 
 
-_TILE_OBJECTS = tuple(Tile(high=a, low=b) for a, b in core.TILES)
+# Models are built on first validation (defer_build): the game's own values are made without it, so
+# the table can show before any validator exists.
+_TILE_OBJECTS = tuple(Tile.model_construct(high=a, low=b) for a, b in core.TILES)
 ALL_TILES: tuple[Tile, ...] = _TILE_OBJECTS
 
 
@@ -144,7 +147,7 @@ def read_tile(text: str) -> Tile:
 class Move(BaseModel):
     """One turn's action, written as in a game record: `5-3`, `5-3 E`, `draw`, `pass`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     kind: Literal["play", "draw", "pass"]
     tile: Tile | None = None
     end: EndName | None = None
@@ -206,13 +209,13 @@ class Move(BaseModel):
             return _PASS
         move = _PLAYS.get((tile, end))
         if move is None:  # moves are frozen: each of the 28 x 5 plays is built once and shared
-            move = _PLAYS[(tile, end)] = cls(kind="play", tile=Tile.of(tile),
-                                             end=core.END_NAMES[end] if end >= 0 else None)
+            move = _PLAYS[(tile, end)] = cls.model_construct(kind="play", tile=Tile.of(tile),
+                                                             end=core.END_NAMES[end] if end >= 0 else None)
         return move
 
 
-_DRAW = Move(kind="draw")
-_PASS = Move(kind="pass")
+_DRAW = Move.model_construct(kind="draw")
+_PASS = Move.model_construct(kind="pass")
 _PLAYS: dict[tuple[int, int], Move] = {}
 _READ: dict[str, Move] = {}
 
@@ -226,26 +229,10 @@ def read_move(text: str) -> Move:
             _READ[text] = move
     return move
 
-HAND_SIZES = {2: 9, 3: 7, 4: 5}
-TARGETS = {2: 250, 3: 200, 4: 200}
-VARIANTS = ("standard", "five_each", "seven_five")
-
-
-def variant_hand_size(seats: int, variant: str) -> int:
-    """Hand sizes for the standard deal and the two variants of the source texts."""
-    if variant == "standard":
-        return HAND_SIZES[seats]
-    if variant == "five_each":
-        return 5
-    if variant == "seven_five":
-        return 7 if seats == 2 else 5
-    raise ValueError(f"unknown hand-size variant {variant!r} (choose {', '.join(VARIANTS)})")
-
-
 class Rules(BaseModel):
     """The rules in force; every field left out takes its RULES.md default for the seat count."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)
     seats: int = Field(default=2, ge=2, le=4)
     partnership: bool = False
     hand_size: int = Field(default=9, ge=1)
@@ -310,7 +297,7 @@ class Rules(BaseModel):
 class PlacedTile(BaseModel):
     """A tile in an arm, with the half that touches the tile before it and the outer half."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     tile: Tile
     inner: int
     outer: int
@@ -321,7 +308,7 @@ class PlacedTile(BaseModel):
 
 
 # Every (inner, outer) pair once: placing tiles never pays for validation.
-_PLACED = {(i, o): PlacedTile(tile=Tile.of(core.TILE_ID[(i, o)]), inner=i, outer=o)
+_PLACED = {(i, o): PlacedTile.model_construct(tile=Tile.of(core.TILE_ID[(i, o)]), inner=i, outer=o)
            for i in range(7) for o in range(7)}
 
 
@@ -332,7 +319,7 @@ def _placed(inner: int, outer: int) -> PlacedTile:
 class Layout(BaseModel):
     """The tiles on the table: the lead, four arms going outward from it, and the spinner."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     lead: Tile | None = None
     arms: dict[EndName, tuple[PlacedTile, ...]] = Field(
         default_factory=lambda: {"W": (), "E": (), "N": (), "S": ()})
@@ -365,11 +352,11 @@ class Layout(BaseModel):
     @classmethod
     def from_core(cls, lay: core.Layout) -> Layout:
         if lay.lead < 0:
-            return cls()
+            return _NO_LAYOUT
         arms = {name: tuple(_placed(i, o) for i, o in lay.arms[e]) for e, name in enumerate(core.END_NAMES)}
         arm_at, index = lay.spinner_at
         spinner_arm = None if arm_at == -2 else ("lead" if arm_at == core.LEAD else core.END_NAMES[arm_at])
-        return cls(
+        return cls.model_construct(
             lead=Tile.of(lay.lead), arms=arms,
             spinner=Tile.of(core.TILE_ID[(lay.spinner, lay.spinner)]) if lay.spinner >= 0 else None,
             spinner_arm=spinner_arm, spinner_index=index if spinner_arm not in (None, "lead") else 0,
@@ -389,3 +376,6 @@ class Layout(BaseModel):
         if self.lead is None:
             return []
         return [self.lead] + [p.tile for arm in self.arms.values() for p in arm]
+
+
+_NO_LAYOUT = Layout.model_construct()  # the empty table

@@ -25,7 +25,7 @@ def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
     """The record of a game: rules, every deal, every move (plus `seed` and any extra fields)."""
     record: dict[str, Any] = {
         "format": FORMAT,
-        "rules": state.rules.model_dump(),
+        "rules": dict(state.rules),  # its fields are plain values: no serializer needs building
         "hands": [
             {"hands": [[str(t) for t in h] for h in hand.hands],
              "boneyard": [str(t) for t in hand.boneyard],
@@ -184,9 +184,9 @@ class _Replay:
                         move = Move.from_core(kind, tile, raw[first][3])
                     moves.append(move)
             if self.keep_log:
-                self.log.append(HandLog(hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
-                                        boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader,
-                                        moves=tuple(moves)))
+                self.log.append(HandLog.model_construct(
+                    hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
+                    boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader, moves=tuple(moves)))
             yield raw
 
     def state(self, result: HandResult | None) -> GameState:
@@ -204,7 +204,7 @@ def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     for raw in run.played():
         _, number, leader = raw[0]
         events, result = events_from_core(raw[1:], run.rules, run.table)
-        per_hand.append([HandDealt(hand_number=number, leader=leader), *events])
+        per_hand.append([HandDealt.model_construct(hand_number=number, leader=leader), *events])
     return run.state(result), per_hand
 
 

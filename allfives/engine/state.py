@@ -16,7 +16,7 @@ _PHASES: tuple[Phase, ...] = ("playing", "hand_over", "game_over")
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class HandDealt(_Event):
@@ -81,7 +81,7 @@ Event = Annotated[HandDealt | Played | Scored | Drew | Passed | HandResult | Gam
 class HandLog(BaseModel):
     """One hand as a record holds it: the deal and the moves made so far."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     leader: int
@@ -91,7 +91,7 @@ class HandLog(BaseModel):
 class HistoryEntry(BaseModel):
     """A move of the current hand as every seat saw it, with the ends it was made against."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     seat: int
     move: Move
     open_before: dict[EndName, int]
@@ -100,7 +100,7 @@ class HistoryEntry(BaseModel):
 class SeatView(BaseModel):
     """All that one seat may know: what a bot may think with and a hidden-hand UI may show."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     seat: int
     rules: Rules
     hand: tuple[Tile, ...]
@@ -126,14 +126,14 @@ def _tiles(ids: list[int]) -> tuple[Tile, ...]:
 class GameState(BaseModel):
     """A whole game: rules, seed, every hand so far (deal and moves), and where play stands."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     rules: Rules
     seed: int | str | None = None
     log: tuple[HandLog, ...] = ()
     scores: tuple[int, ...]
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
-    layout: Layout = Layout()
+    layout: Layout = Layout.model_construct()
     turn: int = 0
     phase: Phase = "hand_over"
     result: HandResult | None = None
@@ -249,7 +249,7 @@ class GameState(BaseModel):
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see: its own hand and the public table, nothing of other hands."""
-        return SeatView(
+        return SeatView.model_construct(
             seat=seat, rules=self.rules, hand=self.hands[seat], layout=self.layout,
             tile_counts=tuple(len(h) for h in self.hands), boneyard_count=len(self.boneyard),
             turn=self.turn, phase=self.phase, scores=self.scores, history=self.history,
@@ -260,7 +260,8 @@ class GameState(BaseModel):
 
     def apply(self, move: Move | str, seat: int | None = None) -> tuple[GameState, list[Event]]:
         """Make a move for the player whose turn it is; IllegalMove leaves this state as it was."""
-        move = Move.model_validate(move)
+        if not isinstance(move, Move):
+            move = Move.model_validate(move)
         if seat is not None and self.phase == "playing" and seat != self.turn:
             raise IllegalMove(f"it is seat {self.turn}'s turn, not seat {seat}'s")
         table = self.to_table()
@@ -296,10 +297,10 @@ class GameState(BaseModel):
         bone_ids = [t if isinstance(t, int) else Tile.model_validate(t).id for t in boneyard]
         table = self.to_table()
         table.start_dealt_hand(hand_ids, bone_ids, leader)
-        log = self.log + (HandLog(hands=tuple(_tiles(h) for h in hand_ids), boneyard=_tiles(bone_ids),
-                                  leader=leader),)
+        log = self.log + (HandLog.model_construct(hands=tuple(_tiles(h) for h in hand_ids),
+                                                  boneyard=_tiles(bone_ids), leader=leader),)
         state = self._from_table(table, self.rules, self.seed, log)
-        return state, [HandDealt(hand_number=len(log), leader=leader)]
+        return state, [HandDealt.model_construct(hand_number=len(log), leader=leader)]
 
     def _after(self, table: core.Table, log: tuple[HandLog, ...], raw: list
                ) -> tuple[GameState, list[Event]]:
@@ -328,15 +329,16 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
         kind = ev[0]
         if kind == "played":
             _, seat, tile, end, total, points = ev
-            events.append(Played(seat=seat, tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None,
-                                 total=total, points=points))
+            events.append(Played.model_construct(
+                seat=seat, tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None,
+                total=total, points=points))
         elif kind == "scored":
             _, seat, side, points, score = ev
-            events.append(Scored(seat=seat, side=side, points=points, score=score))
+            events.append(Scored.model_construct(seat=seat, side=side, points=points, score=score))
         elif kind == "drew":
-            events.append(Drew(seat=ev[1], tile=Tile.of(ev[2])))
+            events.append(Drew.model_construct(seat=ev[1], tile=Tile.of(ev[2])))
         elif kind == "passed":
-            events.append(Passed(seat=ev[1]))
+            events.append(Passed.model_construct(seat=ev[1]))
         elif kind == "hand_over":
             r, scores = ev[1], ev[2]
             before = list(scores)
@@ -344,7 +346,7 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
                 before[rules.side_of(seat)] += d
             for side, a in enumerate(r.awards):
                 before[side] -= a
-            result = HandResult(
+            result = HandResult.model_construct(
                 reason=r.reason, out_seat=r.out_seat,
                 remaining=tuple(_tiles(h) for h in table.hands),
                 remaining_pips=r.remaining_pips,
@@ -353,7 +355,7 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
                 scores_before=tuple(before), scores=scores)
             events.append(result)
         elif kind == "won":
-            events.append(GameWon(side=ev[1], scores=ev[2]))
+            events.append(GameWon.model_construct(side=ev[1], scores=ev[2]))
     return events, result
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.actions import ActionParseResult, parse
@@ -17,14 +19,26 @@ from textual.theme import Theme
 from .history_link import HistoryLink, saved_history_id
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.confirm import ConfirmScreen, quit_question
-from .screens.game import GameScreen
-from .screens.new_game import NewGameScreen
-from .screens.open_elsewhere import OpenElsewhereScreen
-from .screens.resume import ResumeScreen
-from .session import Session
 from .setup import DEFAULT_BOT_DELAY, GameSetup
 from .themes import STYLESHEET, table_variables, use_themes
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+    from .session import Session
+
+# Each screen is imported when it is first shown: the first screen never waits for the others (the table
+# for the new-game screen, the new-game screen, engine and bots for the table...).
+
+def _shown(module: str, name: str, screen: object) -> bool:
+    """Is `screen` the named screen? (No screen of a module not yet imported can be on show.)"""
+    loaded = sys.modules.get(f"allfives.ui.screens.{module}")
+    return loaded is not None and isinstance(screen, getattr(loaded, name))
+
+
+def _is_table(screen: object) -> bool:
+    return _shown("game", "GameScreen", screen)
+
 
 # what still works while the too-small notice hides everything: nothing acts unseen
 ACTIONS_WHEN_SMALL = frozenset({"quit", "help"})
@@ -95,10 +109,12 @@ class AllFivesApp(App[None]):
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
         if self.saved is not None:
+            from .session import Session
+
             self.start(Session.resume(self.saved, self.store, background=True, history=self.history))
             return
         if not self.store.claim():
-            self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
+            self._offer_elsewhere()
             return
         self.open_saved()
 
@@ -116,8 +132,13 @@ class AllFivesApp(App[None]):
         elif self.store.claim_beside():
             self.open_saved()
         else:
-            self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
+            self._offer_elsewhere()
             self.notify("Every save slot is in use by another window.", severity="warning")
+
+    def _offer_elsewhere(self) -> None:
+        from .screens.open_elsewhere import OpenElsewhereScreen
+
+        self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
 
     def open_saved(self) -> None:
         """Offer the game saved in our slot, or start a new one."""
@@ -129,6 +150,9 @@ class AllFivesApp(App[None]):
             self.problem = outcome.problem
             self.notify(outcome.problem, title="Save file", severity="warning", timeout=20)
         if outcome.game is not None:
+            from .screens.resume import ResumeScreen
+            from .session import Session
+
             saved = outcome.game
 
             def chosen(choice: str | None) -> None:
@@ -148,10 +172,14 @@ class AllFivesApp(App[None]):
         `replacing`: the saved game in progress (offered by the resume prompt) is set aside first.
         """
         if self.initial_setup is not None:
+            from .session import Session
+
             if replacing:
                 self.set_aside()
             self.start(Session.new(self.initial_setup, self.store, background=True, history=self.history))
         else:
+            from .screens.new_game import NewGameScreen
+
             self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or ""),
                              lambda setup: self._setup_chosen(setup, replacing))
 
@@ -161,6 +189,8 @@ class AllFivesApp(App[None]):
             return
         old = self.game_screen
         if old is not None:
+            from .session import Session
+
             replacing = replacing or old.session.waiting != "game_over"
             old.close()
             if replacing and isinstance(old.session, Session):
@@ -170,6 +200,8 @@ class AllFivesApp(App[None]):
     async def _new_game(self, setup: GameSetup, replacing: bool) -> None:
         """Leave the old table, keep its unfinished game as save.previous-<time>.json, deal the new one."""
         await self._clear_screens()
+        from .session import Session
+
         if replacing:
             self.set_aside()
         await self.start_async(Session.new(setup, self.store, background=True, history=self.history))
@@ -186,6 +218,8 @@ class AllFivesApp(App[None]):
 
     async def start_async(self, session: Session) -> None:
         """Leave whatever was on screen and sit down at the new table."""
+        from .screens.game import GameScreen
+
         await self._clear_screens()
         await self.push_screen(GameScreen(session))
 
@@ -193,15 +227,15 @@ class AllFivesApp(App[None]):
         """Pop every screen (an old table's workers are cancelled as it goes)."""
         while len(self.screen_stack) > 1:
             screen = self.screen_stack[-1]
-            if isinstance(screen, GameScreen):
+            if _is_table(screen):
                 screen.close()
             await self.pop_screen()
 
     @property
     def game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
-                return screen
+            if _is_table(screen):
+                return screen  # type: ignore[return-value]
         return None
 
     # -- actions ------------------------------------------------------------
@@ -209,6 +243,8 @@ class AllFivesApp(App[None]):
     def action_new_game(self) -> None:
         game = self.game_screen
         cancellable = game is not None and game.session.waiting != "game_over"
+        from .screens.new_game import NewGameScreen
+
         if isinstance(self.screen, NewGameScreen):
             if not cancellable:
                 self.screen.no_way_back()  # "Back" would only lead to a finished table
@@ -273,7 +309,7 @@ class AllFivesApp(App[None]):
         if self.game_screen is not None:
             yield SystemCommand("Review this game", "Step through it move by move, the hard bot judging",
                                 self.action_review)
-        if isinstance(screen, GameScreen):
+        if _is_table(screen):
             yield SystemCommand("Hint", "What the hard bot would play in your place", screen.action_hint)
             yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
 

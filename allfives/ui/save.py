@@ -11,14 +11,16 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
-from allfives.engine import GameState, RecordError, dumps, replay
-from allfives.record_file import read_record
 from allfives.userdata import data_dir, write_atomically  # shared with the history and the table server
 
 from .setup import GameSetup
+
+if TYPE_CHECKING:
+    from allfives.engine import GameState
 
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
@@ -124,6 +126,8 @@ class SaveStore:
         """
         if self.frozen:
             raise OSError(self.frozen)
+        from allfives.engine import dumps  # (records: only once there is a game to write)
+
         text = dumps(state, **setup.to_json(), saved_at=time.strftime("%Y-%m-%d %H:%M"))
         if state.phase == "game_over":
             self._write(self.last_path, text)
@@ -139,6 +143,9 @@ class SaveStore:
         """The game in progress, if any; a file that cannot be read back is moved aside, never lost."""
         if not os.path.lexists(self.path):
             return LoadOutcome()
+        from allfives.engine import RecordError, replay  # (records: only once there is one to read)
+        from allfives.record_file import read_record
+
         try:
             # never blocks nor reads without end: a FIFO or a link to /dev/zero is refused at once
             data, text = read_record(self.path)

@@ -113,7 +113,7 @@ class Session:
     def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
             history: HistoryLink | None = None) -> Session:
         state = GameState.new(setup.rules, setup.seed)
-        session = cls(setup, state, [[HandDealt(hand_number=1, leader=state.leader)]], store,
+        session = cls(setup, state, [[HandDealt.model_construct(hand_number=1, leader=state.leader)]], store,
                       background=background, history=history)
         session.save()
         return session

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.engine import VARIANTS, Rules, variant_hand_size
+from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+
+if TYPE_CHECKING:
+    from allfives.engine import Rules
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
@@ -168,10 +171,15 @@ def rules_from(args: argparse.Namespace) -> Rules:
         raise ValueError("--target must be at least 1")
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise ValueError("--bot-delay must be between 0 and 10 seconds")
-    fields: dict = {"seats": seats, "partnership": seats == 4 and not args.cut_throat,
-                    "hand_size": variant_hand_size(seats, args.variant or "standard"),
-                    "end_of_hand": "muggins" if args.muggins else "deduct",
-                    "win_check": "finish_hand" if args.finish_hand else "immediate"}
-    if args.target is not None:
-        fields["target"] = args.target
-    return Rules(**fields)
+    from allfives.engine import Rules
+
+    # Every field is set here from flags already checked (seats and variant are argparse choices, whose
+    # hand sizes all fit in 28 tiles; partners only at four seats; the target above), so no validator is
+    # built before the first screen: building the first one costs more than the rest of the rules.
+    # tests/ui/test_startup.py checks that validation agrees for every combination of flags.
+    return Rules.model_construct(
+        seats=seats, partnership=seats == 4 and not args.cut_throat,
+        hand_size=variant_hand_size(seats, args.variant or "standard"),
+        target=TARGETS[seats] if args.target is None else args.target,
+        end_of_hand="muggins" if args.muggins else "deduct",
+        win_check="finish_hand" if args.finish_hand else "immediate")

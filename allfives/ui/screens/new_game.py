@@ -12,8 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from allfives.engine import Rules, variant_hand_size
-from allfives.engine.models import TARGETS
+from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic before Start)
 
 from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
 from ..widgets.tick import Tick
@@ -184,6 +183,8 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
                                                 for seat in range(seats)])
         if isinstance(players, str):
             return players
+        from allfives.engine import Rules
+
         rules = Rules(
             seats=seats,
             partnership=seats == 4 and self.query_one("#partnership", Tick).value,
