@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from allfives.engine import RecordError, ReplayDocument
+if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
+    from allfives.engine import ReplayDocument
 
 
 def _replay_summary(doc: ReplayDocument) -> str:
@@ -52,6 +54,7 @@ def replay_main(argv: list[str]) -> int:
     parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
     parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
     args = parser.parse_args(argv)
+    from allfives.engine import RecordError, ReplayDocument
     from allfives.record_file import read_record
 
     try:

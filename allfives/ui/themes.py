@@ -110,7 +110,17 @@ def use_themes(app: App) -> None:
     Any app that shows the game's widgets does this and loads STYLESHEET: their colours live there."""
     for theme in THEMES:
         app.register_theme(theme)
-    app.theme = DARK_NAME
+    if app.is_running:
+        app.theme = DARK_NAME
+        return
+    # Not running yet (the usual case: from the app's __init__): wear it quietly, as Textual's docs show.
+    # Setting `app.theme` would have the app read every stylesheet a second time once it starts, for
+    # nothing: its stylesheet is not read yet, and takes the theme's variables from here.
+    app.set_reactive(App.theme, DARK_NAME)
+    app.update_classes({**{name: False for name in app.classes if name.startswith("-theme-")},
+                        f"-theme-{DARK_NAME}": True, "-dark-mode": DARK.dark, "-light-mode": not DARK.dark},
+                       update=False)
+    app.stylesheet.set_variables(app.get_css_variables())
 
 
 def table_variables(theme: Theme) -> dict[str, str]:

@@ -52,7 +52,7 @@ class HandView:
 class BoardView:
     """The layout, the ends the chosen tile fits (lit), the focused end and the last play."""
 
-    layout: Layout = field(default_factory=Layout)
+    layout: Layout = field(default_factory=Layout.model_construct)
     lit: frozenset[str] = frozenset()
     focused: str | None = None
     last_play: tuple[str, int] | None = None  # (arm, index); ("lead", -1) for the lead

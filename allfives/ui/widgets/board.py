@@ -46,7 +46,7 @@ class Board(KeptStyle, ScrollView, can_focus=False):
     Board { width: 1fr; height: 1fr; }
     """  # colours: allfives.tcss, from the theme
 
-    board: reactive[Layout] = reactive(Layout)
+    board: reactive[Layout] = reactive(Layout.model_construct)  # (no validator built for an empty table)
     selectable_ends: reactive[frozenset[str]] = reactive(frozenset())
     focused_end: reactive[str | None] = reactive(None)
     last_played: reactive[tuple[str, int] | None] = reactive(None)
