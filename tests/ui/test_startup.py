@@ -1,0 +1,96 @@
+"""The first screen imports only what it shows (speed itself is measured in benchmarks/ui.py, not here)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from argparse import Namespace
+
+import pytest
+
+from allfives.engine import Rules
+from allfives.ui.setup import rules_from
+
+# Never on the way to a first screen: the bots and their search, the history and its charts, the table
+# server, the web server, help (Markdown), the review of a game.
+NEVER_AT_START = ("allfives.bots", "allfives.bots.search", "allfives.history", "textual_plotext",
+                  "allfives.net", "allfives.serve", "allfives.reports", "allfives.ui.screens.help",
+                  "textual.widgets._markdown")
+
+# Imported by a fresh interpreter: which of the watched modules are loaded once the code has run.
+PROBE = """
+import json, sys
+{code}
+modules = globals().get("at_first_screen", sys.modules)
+print(json.dumps(sorted(m for m in {watched!r} if m in modules)))
+"""
+
+# The app shows the table of a seeded game (a bot leads); what was loaded when play begins, once the
+# table is drawn, and whether any Pydantic validator was built (the first one loads its plugin machinery).
+TABLE = """
+import asyncio, sys
+from allfives.ui.launch import parser, setup_from
+from allfives.ui.app import AllFivesApp
+from allfives.ui.screens.game import GameScreen
+
+at_first_screen = set()
+advance = GameScreen.advance
+
+def begin(screen, *args, **kwargs):
+    if not at_first_screen:
+        at_first_screen.update(sys.modules)
+    return advance(screen, *args, **kwargs)
+
+GameScreen.advance = begin
+
+async def main():
+    args = parser().parse_args(["--new", "--seats", "2", "--seed", "7"])
+    app = AllFivesApp(setup_from(args), bot_delay=args.bot_delay, ask_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not at_first_screen:
+            await pilot.pause()
+
+asyncio.run(main())
+"""
+
+
+def loaded(code: str, watched: tuple[str, ...]) -> list[str]:
+    run = subprocess.run([sys.executable, "-c", PROBE.format(code=code, watched=watched)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def test_the_new_game_screen_needs_no_pydantic_engine_nor_table() -> None:
+    code = "import allfives.cli, allfives.ui.launch, allfives.ui.app, allfives.ui.screens.new_game"
+    watched = NEVER_AT_START + ("pydantic", "allfives.engine.models", "allfives.engine.record",
+                                "allfives.ui.screens.game", "allfives.ui.session", "allfives.ui.geometry")
+    assert loaded(code, watched) == []
+
+
+def test_the_table_shows_without_bots_records_or_a_validator(data_dir) -> None:
+    watched = NEVER_AT_START + ("allfives.record_file", "pydantic.plugin._loader")
+    assert loaded(TABLE, watched) == []
+
+
+def test_the_record_reader_waits_for_a_record() -> None:
+    assert loaded("import allfives.engine, allfives.ui.save",
+                  ("allfives.engine.record", "allfives.record_file", "pydantic")) == []
+
+
+FLAGS = {"seats": (None, 2, 3, 4), "variant": (None, "standard", "five_each", "seven_five"),
+         "cut_throat": (False, True), "muggins": (False, True), "finish_hand": (False, True),
+         "target": (None, 1, 300)}
+
+
+@pytest.mark.parametrize("seats", FLAGS["seats"])
+def test_rules_from_flags_are_what_validation_makes(seats: int | None) -> None:
+    """rules_from builds the rules without a validator: validating them again changes nothing."""
+    names = [n for n in FLAGS if n != "seats"]
+    for values in itertools.product(*(FLAGS[n] for n in names)):
+        args = Namespace(seats=seats, bot_delay=None, **dict(zip(names, values, strict=True)))
+        rules = rules_from(args)
+        assert Rules.model_validate(dict(rules)) == rules
+        assert set(dict(rules)) == set(Rules.model_fields)
