@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from . import core
 from .core import IllegalMove
 from .models import Move, Rules, Tile, brief, read_move, read_tile
-from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core
+from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core, made
 
 FORMAT = "allfives-record/1"
 
@@ -204,7 +204,7 @@ def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     for raw in run.played():
         _, number, leader = raw[0]
         events, result = events_from_core(raw[1:], run.rules, run.table)
-        per_hand.append([HandDealt.model_construct(hand_number=number, leader=leader), *events])
+        per_hand.append([made(HandDealt, hand_number=number, leader=leader), *events])
     return run.state(result), per_hand
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -17,6 +17,21 @@ _PHASES: tuple[Phase, ...] = ("playing", "hand_over", "game_over")
 
 class _Event(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
+
+
+_Made = TypeVar("_Made", bound=BaseModel)
+_SET_FIELDS: dict[tuple[type, tuple[str, ...]], set[str]] = {}
+
+
+def made(cls: type[_Made], **fields: Any) -> _Made:
+    """A model of the game's own values, made without validation; every one made with the same fields
+    shares one set of their names (Pydantic's `model_fields_set`), which would be most of each event's
+    size: a long game keeps thousands of events. (Copies get their own set, so none is ever changed.)"""
+    key = (cls, tuple(fields))
+    names = _SET_FIELDS.get(key)
+    if names is None:
+        names = _SET_FIELDS[key] = set(fields)
+    return cls.model_construct(names, **fields)
 
 
 class HandDealt(_Event):
@@ -200,7 +215,7 @@ class GameState(BaseModel):
                     known: tuple[HistoryEntry, ...] = ()) -> GameState:
         """Snapshot a table; `known` is history already converted, so a move costs O(1) entries."""
         history = known + tuple(
-            HistoryEntry.model_construct(
+            made(HistoryEntry,
                 seat=seat, move=Move.from_core(kind, tile, end),
                 open_before={core.END_NAMES[e]: p for e, p in enumerate(pips) if p >= 0})
             for seat, kind, tile, end, pips in table.history[len(known):])
@@ -300,7 +315,7 @@ class GameState(BaseModel):
         log = self.log + (HandLog.model_construct(hands=tuple(_tiles(h) for h in hand_ids),
                                                   boneyard=_tiles(bone_ids), leader=leader),)
         state = self._from_table(table, self.rules, self.seed, log)
-        return state, [HandDealt.model_construct(hand_number=len(log), leader=leader)]
+        return state, [made(HandDealt, hand_number=len(log), leader=leader)]
 
     def _after(self, table: core.Table, log: tuple[HandLog, ...], raw: list
                ) -> tuple[GameState, list[Event]]:
@@ -329,16 +344,16 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
         kind = ev[0]
         if kind == "played":
             _, seat, tile, end, total, points = ev
-            events.append(Played.model_construct(
+            events.append(made(Played,
                 seat=seat, tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None,
                 total=total, points=points))
         elif kind == "scored":
             _, seat, side, points, score = ev
-            events.append(Scored.model_construct(seat=seat, side=side, points=points, score=score))
+            events.append(made(Scored, seat=seat, side=side, points=points, score=score))
         elif kind == "drew":
-            events.append(Drew.model_construct(seat=ev[1], tile=Tile.of(ev[2])))
+            events.append(made(Drew, seat=ev[1], tile=Tile.of(ev[2])))
         elif kind == "passed":
-            events.append(Passed.model_construct(seat=ev[1]))
+            events.append(made(Passed, seat=ev[1]))
         elif kind == "hand_over":
             r, scores = ev[1], ev[2]
             before = list(scores)
@@ -346,7 +361,7 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
                 before[rules.side_of(seat)] += d
             for side, a in enumerate(r.awards):
                 before[side] -= a
-            result = HandResult.model_construct(
+            result = made(HandResult,
                 reason=r.reason, out_seat=r.out_seat,
                 remaining=tuple(_tiles(h) for h in table.hands),
                 remaining_pips=r.remaining_pips,
@@ -355,7 +370,7 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
                 scores_before=tuple(before), scores=scores)
             events.append(result)
         elif kind == "won":
-            events.append(GameWon.model_construct(side=ev[1], scores=ev[2]))
+            events.append(made(GameWon, side=ev[1], scores=ev[2]))
     return events, result
 
 

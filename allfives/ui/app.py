@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import _styles_cache, events
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -38,6 +38,17 @@ def _shown(module: str, name: str, screen: object) -> bool:
 
 def _is_table(screen: object) -> bool:
     return _shown("game", "GameScreen", screen)
+
+
+# Textual memoizes `StylesCache.get_inner_outer` per instance with lru_cache (Textualize/textual#6665):
+# every widget ever drawn stays alive with its drawn lines, 1,024 of them, tens of MB by the tenth game.
+_KEEPS_WIDGETS = getattr(getattr(_styles_cache, "StylesCache", None), "get_inner_outer", None)
+
+
+def forget_gone_widgets(_: object = None) -> None:
+    """Let go of the widgets of screens that have closed (an old table, each hand's score panel)."""
+    if hasattr(_KEEPS_WIDGETS, "cache_clear"):
+        _KEEPS_WIDGETS.cache_clear()
 
 
 # what still works while the too-small notice hides everything: nothing acts unseen
@@ -107,6 +118,7 @@ class AllFivesApp(App[None]):
     # -- start ------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, forget_gone_widgets)
         self._check_size(self.size.width, self.size.height)
         if self.saved is not None:
             from .session import Session

@@ -94,6 +94,11 @@ class HandMemo:
     def keep(self, what: str, index: int, events: Sequence[Event], value: object) -> None:
         self._entries[(what, index)] = (len(events), events[-1] if events else None, value)
 
+    def forget(self, what: str, before: int) -> None:
+        """Drop what was kept of the hands before this one (nothing asks for them again)."""
+        for key in [key for key in self._entries if key[0] == what and key[1] < before]:
+            del self._entries[key]
+
 
 def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMemo | None = None) -> Sheet:
     """The whole game's sheet from every hand's events (`memo` only saves work, never changes it)."""

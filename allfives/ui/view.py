@@ -89,6 +89,9 @@ class BoneyardView:
     drawing: str = ""  # a run of draws going on: `Ben drew 3` (the count goes up one draw at a time)
 
 
+LOG_LINES = 400  # the game log holds the latest hands' lines, at least this many (it scrolls back)
+
+
 @dataclass(frozen=True)
 class LogLine:
     """One game-log line: text (bold and dim markup only) and its kind, which gives its colour."""
@@ -302,17 +305,27 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
 
 def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of: frozenset[int],
              memo: HandMemo | None = None) -> tuple[LogLine, ...]:
-    """Every hand's log lines, hand after hand."""
+    """The latest hands' log lines, hand after hand: whole hands, going back to at least LOG_LINES lines.
+
+    Older hands leave the log (the scoresheet keeps their scores): a long game holds no more of it.
+    """
     what = f"log{sorted(shows_draws_of)}"
-    lines: list[LogLine] = []
-    for index, events in enumerate(hands):
+    latest: list[tuple[LogLine, ...]] = []
+    count = 0
+    for index in range(len(hands) - 1, -1, -1):
+        events = hands[index]
         known = memo.recall(what, index, events) if memo is not None else None
         if not isinstance(known, tuple):
             known = tuple(line for ev in events if (line := log_line(ev, setup, shows_draws_of)) is not None)
             if memo is not None:
                 memo.keep(what, index, events, known)
-        lines.extend(known)
-    return tuple(lines)
+        latest.append(known)
+        count += len(known)
+        if count >= LOG_LINES:
+            if memo is not None:
+                memo.forget(what, before=index)
+            break
+    return tuple(line for lines in reversed(latest) for line in lines)
 
 
 def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,

@@ -24,6 +24,20 @@ KINDS = ("hand", "play", "score", "quiet", "end", "win")
 KEEP = 400  # drawn lines kept for scrolling back
 
 
+def _kept(old: tuple[LogLine, ...], lines: tuple[LogLine, ...]) -> int | None:
+    """How many of `lines` were shown already: the log only grows, or its oldest hands leave it as it
+    grows (they begin with a line of their own, "Hand N"); None if it changed otherwise."""
+    if lines[:len(old)] == old:
+        return len(old)
+    try:
+        gone = old.index(lines[0]) if lines else None
+    except ValueError:
+        return None
+    if gone is None:
+        return None
+    return len(old) - gone if lines[:len(old) - gone] == old[gone:] else None
+
+
 class GameLog(KeptStyle, ThemedParts, Widget):
     """Fed the whole log each time, it draws only the lines it has not drawn yet."""
 
@@ -62,10 +76,11 @@ class GameLog(KeptStyle, ThemedParts, Widget):
         lines = tuple(lines)
         old = self.entries
         self.entries = lines
-        if lines[:len(old)] != old:
+        kept = _kept(old, lines)
+        if kept is None:
             self._redraw()
             return
-        new = lines[len(old):]
+        new = lines[kept:]
         if not new:
             return
         added, owners = self._wrap_all(new, len(old))

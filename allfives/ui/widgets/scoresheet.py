@@ -24,6 +24,8 @@ from textual.widget import Widget
 from ..sheet import Sheet, SheetRow
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 
+KEPT_SCREENS = 4  # drawn rows kept, in screenfuls around the rows on show
+
 ROW_PARTS = ("hand", "play", "label", "subtotal", "deduction", "award", "total", "head", "target", "totals",
              "none")
 
@@ -156,6 +158,8 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         strip = self._strips.get(index)
         if strip is None:
             strip = self._draw(index, width)
+            if len(self._strips) >= KEPT_SCREENS * max(1, self.size.height):
+                self._forget_far_from(index)
             self._strips[index] = strip
         return strip
 
@@ -163,6 +167,12 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         index = event.y + self.scroll_offset.y
         if 0 <= event.y < self.size.height and index < len(self.rows):
             self.post_message(Scoresheet.RowClicked(index))
+
+    def _forget_far_from(self, index: int) -> None:
+        """The sheet grows a row per scoring play: keep the drawn rows near the ones on show, not all."""
+        near = KEPT_SCREENS // 2 * max(1, self.size.height)
+        for kept in [i for i in self._strips if abs(i - index) > near]:
+            del self._strips[kept]
 
     def _draw(self, index: int, width: int) -> Strip:
         base = self.rich_style
