@@ -4,6 +4,7 @@ delay the first screen (the first use is the save thread's, after the first move
 
 from __future__ import annotations
 
+import os
 import threading
 import uuid
 from collections.abc import Callable
@@ -25,6 +26,8 @@ def new_history_id() -> str:
 def saved_history_id(path: Path) -> str | None:
     """The history row of the game saved at `path`, read without replaying it (None: no file, no row,
     or not a save we can read; the save store deals with those)."""
+    if not os.path.lexists(path):
+        return None  # (before the record reader is even imported: a fresh start never needs it)
     from allfives.record_file import read_record
 
     try:
@@ -63,6 +66,8 @@ class HistoryLink:
         """Insert or update the game's row (after every move; a finished game is marked so)."""
         if setup.history_id is None:
             return
+        if self._store is None and not any(hand.moves for hand in state.log):
+            return  # just dealt: the row waits for the first move, so the first screen never waits for it
         self.store().save_game(setup.history_id, state, [p.to_json() for p in setup.players],
                                extra=setup.to_json())
 
