@@ -138,14 +138,31 @@ class AllFivesApp(App[None]):
         self.history.close()
 
     def _open_elsewhere(self, choice: str | None) -> None:
-        """Another window plays the saved game: never touch it; play a game of our own beside it."""
-        if choice != "new":
+        """Another window plays the saved game: never touch it; play a game of our own beside it, or
+        watch that one."""
+        if choice == "watch":
+            self.watch()
+        elif choice != "new":
             self.exit()
         elif self.store.claim_beside():
             self.open_saved()
         else:
             self._offer_elsewhere()
             self.notify("Every save slot is in use by another window.", severity="warning")
+
+    def watch(self) -> None:
+        """Follow the game the other window plays in our slot, read-only (nothing here writes to it)."""
+        from allfives.engine import RecordError
+
+        from .watched import WatchedGame
+
+        try:
+            game = WatchedGame(self.store.path)
+        except (OSError, RecordError, ValueError, RecursionError) as e:
+            self._offer_elsewhere()
+            self.notify(f"That game cannot be watched: {str(e)[:100]}", severity="warning")
+            return
+        self.start(game)  # type: ignore[arg-type]
 
     def _offer_elsewhere(self) -> None:
         from .screens.open_elsewhere import OpenElsewhereScreen
@@ -199,6 +216,9 @@ class AllFivesApp(App[None]):
         """Start was pressed: close the old table at once, so its bots land nothing from now on."""
         if setup is None:
             return
+        if not self.store.held and not (self.store.claim() or self.store.claim_beside()):
+            self.notify("Every save slot is in use by another window.", severity="warning")
+            return  # (watching another window's game: a new game needs a slot of its own)
         old = self.game_screen
         if old is not None:
             from .session import Session
@@ -229,10 +249,16 @@ class AllFivesApp(App[None]):
         self.call_next(self.start_async, session)
 
     async def start_async(self, session: Session) -> None:
-        """Leave whatever was on screen and sit down at the new table."""
+        """Leave whatever was on screen and sit down at the new table (or watch another window's)."""
         from .screens.game import GameScreen
+        from .watched import WatchedGame
 
         await self._clear_screens()
+        if isinstance(session, WatchedGame):
+            from .screens.watch import WatchScreen
+
+            await self.push_screen(WatchScreen(session))
+            return
         await self.push_screen(GameScreen(session))
 
     async def _clear_screens(self) -> None:

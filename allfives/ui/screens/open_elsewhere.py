@@ -1,4 +1,4 @@
-"""Asked at launch when another window plays the saved game: a new game beside it, or quit."""
+"""Asked at launch when another window plays the saved game: a new game beside it, watch it, or quit."""
 
 from __future__ import annotations
 
@@ -14,13 +14,12 @@ from ..widgets.too_small import TooSmall
 
 
 class OpenElsewhereScreen(ModalScreen[str]):
-    """Dismisses with "new" (a game of its own, saved beside the other) or "quit".
-
-    Watching the other window's game is to come: it will be one more choice here.
-    """
+    """Dismisses with "new" (a game of its own, saved beside the other), "watch" (follow the other
+    window's game, read-only) or "quit"."""
 
     BINDINGS = [
         Binding("n,enter", "choose('new')", "New game beside it"),
+        Binding("w", "choose('watch')", "Watch it"),
         Binding("q,escape", "choose('quit')", "Quit"),
     ]
     AUTO_FOCUS = "#new"
@@ -33,15 +32,17 @@ class OpenElsewhereScreen(ModalScreen[str]):
         with Vertical(id="elsewhere-box", classes="dialog"):
             yield Static("[b]This game is open in another window[/b]", classes="title")
             yield Static(f"The game saved in {self.path} is being played in another window, and only "
-                         "that window saves it. Start a new game here, saved beside it, or quit.",
+                         "that window saves it. Start a new game here, saved beside it, watch that game as "
+                         "it goes on, or quit.",
                          id="elsewhere-text")
             with Horizontal(classes="buttons"):
                 yield Button("New game beside it (n)", id="new", variant="primary")
+                yield Button("Watch it (w)", id="watch")
                 yield Button("Quit (q)", id="quit")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("new" if event.button.id == "new" else "quit")
+        self.dismiss(event.button.id if event.button.id in ("new", "watch") else "quit")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
