@@ -26,6 +26,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 if TYPE_CHECKING:
     from .screens.game import GameScreen
     from .session import Session
+    from .watched import WatchedGame
 
 # Each screen is imported when it is first shown: the first screen never waits for the others (the table
 # for the new-game screen, the new-game screen, engine and bots for the table...).
@@ -162,7 +163,13 @@ class AllFivesApp(App[None]):
             self._offer_elsewhere()
             self.notify(f"That game cannot be watched: {str(e)[:100]}", severity="warning")
             return
-        self.start(game)  # type: ignore[arg-type]
+        self.call_next(self._watch_async, game)
+
+    async def _watch_async(self, game: WatchedGame) -> None:
+        from .screens.watch import WatchScreen
+
+        await self._clear_screens()
+        await self.push_screen(WatchScreen(game))
 
     def _offer_elsewhere(self) -> None:
         from .screens.open_elsewhere import OpenElsewhereScreen
@@ -249,16 +256,10 @@ class AllFivesApp(App[None]):
         self.call_next(self.start_async, session)
 
     async def start_async(self, session: Session) -> None:
-        """Leave whatever was on screen and sit down at the new table (or watch another window's)."""
+        """Leave whatever was on screen and sit down at the new table."""
         from .screens.game import GameScreen
-        from .watched import WatchedGame
 
         await self._clear_screens()
-        if isinstance(session, WatchedGame):
-            from .screens.watch import WatchScreen
-
-            await self.push_screen(WatchScreen(session))
-            return
         await self.push_screen(GameScreen(session))
 
     async def _clear_screens(self) -> None:
