@@ -1,8 +1,15 @@
-"""How fast the UI is: first screen vs a minimal Textual app, and a whole bot game through the UI vs engine;
-and how steady the board is (`--only board`).
+"""How fast the UI is: the first screen against the smallest Textual app, and a whole bot game through
+the UI against the engine; and how steady the board is (`--only board`).
 
-    python benchmarks/ui.py [--runs 5] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
+    python benchmarks/ui.py [--runs 7] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
+    python benchmarks/ui.py --only first [--runs 7]
     python benchmarks/ui.py --only board [--hands 1000] [--afresh]
+
+The first screen is timed as a player sees it: each program is launched in a pseudo-terminal and its
+output read until the screen's text is there (`allfives --new`: the new-game screen; `allfives --new
+--seats 2 --seed 7`: straight to the table), taking turns with the minimal app (a Header, a Static and
+a Footer); the ratios to it are what to watch. `python -X importtime -m allfives --new` shows where
+the imports' time goes; tests/ui/test_startup.py keeps what the first screens import in check.
 
 A move's cost is given in CPU time (this process and its bot threads) as well as wall time: on a
 busy machine the wall clock measures the neighbours. To see where the time goes, run the game under
@@ -17,7 +24,6 @@ import itertools
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,45 +33,84 @@ from allfives.ui.app import settle_memory
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 
-FIRST_SCREEN = """
-import asyncio, time
-t0 = time.perf_counter()
-{setup}
-async def main():
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        print(time.perf_counter() - t0)
-asyncio.run(main())
-"""
-
+# The smallest Textual app: a Header, a Static and a Footer.
 MINIMAL = """
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Footer, Header, Static
+
 class Minimal(App):
     def compose(self):
+        yield Header()
         yield Static("hello")
-app = Minimal()
+        yield Footer()
+
+Minimal().run()
 """
 
-ALLFIVES = """
-from allfives.ui.app import AllFivesApp
-app = AllFivesApp(bot_delay=0)
-"""
+# What is launched, and the text that says its first screen is drawn (its top, and the footer last).
+FIRST_SCREENS = {
+    "minimal Textual app": (["-c", MINIMAL], ("hello", "palette")),
+    "allfives --new": (["-m", "allfives", "--new"], ("a new game", "Start (Enter)", "palette")),
+    "allfives --new --seats 2 --seed 7": (["-m", "allfives", "--new", "--seats", "2", "--seed", "7"],
+                                          ("Boneyard", "is thinking", "palette")),
+}
 
 
-def first_screen(setup: str, runs: int) -> tuple[float, float]:
-    """Median seconds for a fresh interpreter to import, start and show the first screen (wall, in-proc)."""
-    walls, inner = [], []
-    code = FIRST_SCREEN.format(setup=setup)
+def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
+                 size: tuple[int, int] = (80, 24), timeout: float = 60.0) -> float:
+    """Seconds from launching `python argv` in a pseudo-terminal until every one of `texts` is on its
+    screen (the terminal's output is read into a pyte screen as it comes)."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+
+    import pyte  # (a test dependency: pip install -e '.[test]')
+
+    columns, rows = size
+    started = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program under test, on the pty
+        os.execve(sys.executable, [sys.executable, *argv], env)
+    try:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        screen = pyte.Screen(columns, rows)
+        stream = pyte.ByteStream(screen)
+        shown = ""
+        while time.perf_counter() - started < timeout:
+            if not select.select([fd], [], [], 0.5)[0]:
+                continue
+            try:
+                stream.feed(os.read(fd, 1 << 16))
+            except OSError:
+                break  # the program ended
+            shown = "\n".join(screen.display)
+            if all(text in shown for text in texts):
+                return time.perf_counter() - started
+        raise RuntimeError(f"{' '.join(argv)[:60]}: {texts} never showed; the screen:\n{shown}")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def first_screens(runs: int) -> dict[str, list[float]]:
+    """Each launch `runs` times, taking turns (so the machine's load falls on all alike), each in a fresh
+    data dir; after one round not counted, so every program runs from its cached bytecode as an
+    installed copy does (PYTHONDONTWRITEBYTECODE is lifted for the children)."""
+    times: dict[str, list[float]] = {name: [] for name in FIRST_SCREENS}
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "ALLFIVES_DATA_DIR": tmp}
-        for _ in range(runs):
-            t = time.perf_counter()
-            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                                 check=True)
-            walls.append(time.perf_counter() - t)
-            inner.append(float(out.stdout.strip().splitlines()[-1]))
-    return statistics.median(walls), statistics.median(inner)
+        for round_ in range(runs + 1):
+            for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
+                data = os.path.join(tmp, f"{round_}-{n}")
+                env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": data}
+                took = first_screen(argv, texts, env)
+                if round_:
+                    times[name].append(took)
+    return times
 
 
 def setup_for(seed: int, target: int, level: str) -> GameSetup:
@@ -207,12 +252,13 @@ def board(hands: int, seed: int, afresh: bool) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser()
-    p.add_argument("--runs", type=int, default=5, help="fresh interpreters timed to the first screen")
+    p.add_argument("--runs", type=int, default=7, help="launches of each program timed to its first screen")
     p.add_argument("--games", type=int, default=3, help="bot games through the UI (the median is shown)")
     p.add_argument("--seed", type=int, default=8)
     p.add_argument("--target", type=int, default=150)
     p.add_argument("--level", default="medium")
-    p.add_argument("--only", choices=["board"], help="board: only how steady the board is")
+    p.add_argument("--only", choices=["board", "first"],
+                   help="board: only how steady the board is; first: only the first screens")
     p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
     p.add_argument("--afresh", action="store_true",
                    help="with --only board, also lay every play out anew, as the board did before")
@@ -223,12 +269,15 @@ def main() -> None:
         board(args.hands, args.seed, args.afresh)
         return
 
-    minimal = first_screen(MINIMAL, args.runs)
-    ours = first_screen(ALLFIVES, args.runs)
-    print(f"first screen, median of {args.runs} fresh interpreters (wall / inside the process):")
-    print(f"  minimal Textual app   {minimal[0]:.3f} s / {minimal[1]:.3f} s")
-    print(f"  allfives new-game     {ours[0]:.3f} s / {ours[1]:.3f} s   "
-          f"(+{ours[0] - minimal[0]:.3f} s wall)")
+    times = first_screens(args.runs)
+    medians = {name: statistics.median(taken) for name, taken in times.items()}
+    minimal = medians["minimal Textual app"]
+    print(f"first screen in a pseudo-terminal (80x24), median of {args.runs} alternating launches each:")
+    for name, median in medians.items():
+        print(f"  {name:36s} {median:.3f} s  {median / minimal:4.2f}x   "
+              f"(runs: {', '.join(f'{t:.3f}' for t in times[name])})")
+    if args.only == "first":
+        return
 
     setup = setup_for(args.seed, args.target, args.level)
     with tempfile.TemporaryDirectory() as tmp:
