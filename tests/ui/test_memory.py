@@ -122,3 +122,27 @@ async def test_closed_screens_are_let_go() -> None:
         del panel
         gc.collect()
         assert gone() is None
+
+
+class ChartPanel(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        from allfives.ui.widgets.charts import _Chart
+
+        yield _Chart()
+
+
+async def test_a_closed_chart_is_let_go() -> None:
+    """textual-plotext's charts follow the theme through an app-wide signal: ours stop as they close."""
+    from textual_plotext import PlotextPlot
+
+    app = SheetApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        panel = ChartPanel()
+        await app.push_screen(panel)
+        await pilot.pause()
+        gone = weakref.ref(panel.query_one(PlotextPlot))
+        await app.pop_screen()
+        await pilot.pause()
+        del panel
+        gc.collect()
+        assert gone() is None

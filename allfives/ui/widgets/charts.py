@@ -66,6 +66,11 @@ class _Chart(PlotextPlot):
         self.draw()
         return super().render()
 
+    def on_unmount(self) -> None:
+        """PlotextPlot follows the theme through an app-wide signal and never stops: a closed chart (one
+        per game-over screen) would stay alive with its figure until the theme next changed."""
+        self.app.theme_changed_signal.unsubscribe(self)
+
 
 class ScoreChart(_Chart):
     """Each side's score through the game, the target as a line across."""
