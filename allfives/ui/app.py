@@ -281,7 +281,7 @@ class AllFivesApp(App[None]):
 
     def action_new_game(self) -> None:
         game = self.game_screen
-        cancellable = game is not None and game.session.waiting != "game_over"
+        cancellable = game is not None and game.in_progress  # (a watched game is not ours to leave)
         from .screens.new_game import NewGameScreen
 
         if isinstance(self.screen, NewGameScreen):

@@ -59,23 +59,23 @@ async def test_watching_follows_the_other_windows_game_and_writes_nothing(data_d
     app = AllFivesApp(store=SaveStore(data_dir))
     async with app.run_test(size=(100, 30)) as pilot:
         watch = await open_watch(pilot)
-        assert watch.position == (1, len(session.hands[-1]))
+        assert watch.position[:2] == (1, len(session.hands[-1]))
         assert watch.view.hand.tiles == session.state.hands[0]  # the other window's person's own hand
         assert "Watching" in watch.status
         before = files(data_dir)
 
-        for key in ("enter", "d", "h", "left", "w", "space"):  # nothing here plays, draws or hints
+        for key in ("enter", "d", "h", "u", "t", "left", "w", "space"):  # nothing here plays, hints or undoes
             await pilot.press(key)
         await pilot.click("#hand", offset=(4, 2))
         await pilot.click("#boneyard", offset=(2, 1))
         await settle(pilot)
-        assert watch.position == (1, len(session.hands[-1]))
+        assert watch.position[:2] == (1, len(session.hands[-1]))
         assert files(data_dir) == before
 
         play_on(session, 4)  # the other window plays on: the table follows once it looks again
         watch.follow()
         await pilot.pause()
-        assert watch.position == (len(session.hands), len(session.hands[-1]))
+        assert watch.position[:2] == (len(session.hands), len(session.hands[-1]))
         assert watch.view.board.layout == session.state.layout
         assert watch.view.sheet.scores == session.state.scores
         assert not watch.follow()  # nothing new: the file is not read again

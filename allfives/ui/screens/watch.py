@@ -56,5 +56,10 @@ class WatchScreen(GameScreen, inherit_bindings=False):
             now = f"{game.setup.players[game.seat_view(self.viewer).turn].name} to move"
         return f"[b]Watching[/b] the game played in another window: {now}. q stops watching."
 
+    @property
+    def in_progress(self) -> bool:
+        """No game of this window's is under way here: leaving asks nothing, a new game abandons nothing."""
+        return False
+
     def advance(self) -> None:
         """Nothing happens at a watched table but what its save says."""
