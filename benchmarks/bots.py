@@ -1,8 +1,9 @@
-"""Bot benchmarks: the ladder of matches, the hard bot's thinking time, and playout speed.
+"""Bot benchmarks: the ladder of matches, the searching bots' thinking time, and playout speed.
 
     python benchmarks/bots.py            # full: 400-game 2-player ladder, 3- and 4-seat ladders
     python benchmarks/bots.py --quick    # a few games of each, for a smoke run
     python benchmarks/bots.py --only times,speed
+    python benchmarks/bots.py --only times --levels expert --positions 200
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from allfives.bots.match import DEFAULT_SIMS, report, run_match
 from allfives.engine import GameState, Rules, core
 
 # (stronger, weaker): each rung must win more than half of the games, the whole 95% interval above 50%.
-LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("hard", "easy"), ("oracle", "hard")]
+LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("hard", "easy"), ("expert", "hard"),
+          ("expert", "medium"), ("oracle-hands", "hard"), ("oracle-hands", "expert"), ("oracle", "hard")]
 
 
 def ladder(seats: int, games: int, sims: int, jobs: int, seed: int) -> list[str]:
@@ -36,32 +38,47 @@ def ladder(seats: int, games: int, sims: int, jobs: int, seed: int) -> list[str]
 
 
 def positions(count: int, seed: int) -> list[tuple[GameState, int]]:
-    """Decision points of the hard bot's seat, spread over every stage of many hands and seat counts."""
+    """Decision points (more than one legal move) spread evenly over every stage of a hand, from the
+    lead to the last tiles, in 2, 3 and 4 seats in turn: each hand is played out by medium bots
+    and one of its decision points is picked at random."""
     rng = random.Random(seed)
     found: list[tuple[GameState, int]] = []
     while len(found) < count:
-        seats = rng.choice((2, 2, 3, 4))
+        seats = (2, 3, 4)[len(found) % 3]
         state = GameState.new(Rules(seats=seats), seed=rng.randrange(10**6))
-        stop = rng.randrange(0, 30)
         bots = [make_bot("medium", seed=s) for s in range(seats)]
-        for _ in range(stop):
-            if state.phase != "playing":
-                break
+        points: list[GameState] = []
+        while state.phase == "playing":
+            if len(state.legal_moves()) > 1:
+                points.append(state)
             state, _ = state.apply(bots[state.turn].choose(state.view(state.turn)))
-        if state.phase == "playing" and len(state.legal_moves()) > 1:
-            found.append((state, state.turn))
+        if points:
+            pick = rng.choice(points)
+            found.append((pick, pick.turn))
     return found
 
 
-def decision_times(count: int, budget: float) -> tuple[float, float]:
-    bot = make_bot("hard", seed=1, time_budget=budget)
+def decision_times(count: int, budget: float, level: str = "hard") -> list[tuple[int, float]]:
+    """(seats, seconds) of each decision, as the UI asks it: from the seat's view, thinking by the clock."""
+    bot = make_bot(level, seed=1, time_budget=budget)
     times = []
     for state, seat in positions(count, seed=3):
         view = state.view(seat)
         start = time.perf_counter()
         bot.choose(view)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), max(times)
+        times.append((state.rules.seats, time.perf_counter() - start))
+    return times
+
+
+def time_report(level: str, budget: float, times: list[tuple[int, float]]) -> str:
+    lines = []
+    for seats in (None, 2, 3, 4):
+        xs = [t for s, t in times if seats is None or s == seats]
+        if xs:
+            where = "all" if seats is None else f"{seats} seats"
+            lines.append(f"{level}, {budget:g} s budget, {where} ({len(xs)} positions): "
+                         f"median decision {statistics.median(xs):.3f} s, worst {max(xs):.3f} s")
+    return "\n".join(lines)
 
 
 def playout_speed(seconds: float) -> tuple[float, float]:
@@ -97,6 +114,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", default="2,3,4", help="seat counts for the ladder")
     parser.add_argument("--only", default="ladder,times,speed")
+    parser.add_argument("--levels", default="hard,expert", help="bots whose thinking time is measured")
+    parser.add_argument("--positions", type=int, default=None, help="decision points timed (default 200)")
     args = parser.parse_args()
     parts = args.only.split(",")
     games = args.games or (12 if args.quick else 400)
@@ -108,8 +127,9 @@ def main() -> None:
             rows += ladder(seats, n, args.sims, args.jobs, args.seed)
         print("\n".join(rows))
     if "times" in parts:
-        median, worst = decision_times(10 if args.quick else 120, 1.0)
-        print(f"hard, 1 s budget: median decision {median:.3f} s, worst {worst:.3f} s")
+        count = args.positions or (9 if args.quick else 200)
+        for level in args.levels.split(","):
+            print(time_report(level, 1.0, decision_times(count, 1.0, level)), flush=True)
     if "speed" in parts:
         fast, slow = playout_speed(1.0 if args.quick else 5.0)
         print(f"random play: core.Table {fast:,.0f} moves/s, GameState.apply {slow:,.0f} moves/s "

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from .players import Bot, EasyBot, HardBot, MediumBot, OracleBot, RandomBot
+from .players import Bot, EasyBot, ExpertBot, HandsOracleBot, HardBot, MediumBot, OracleBot, RandomBot
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")  # offered to players in the UI
-ALL_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "oracle")  # oracle: benchmarks only
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # offered to players in the UI
+# the oracles see hidden tiles: benchmarks only
+ALL_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert", "oracle-hands", "oracle")
 
 _CLASSES: dict[str, type[Bot]] = {
-    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "oracle": OracleBot,
+    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": ExpertBot,
+    "oracle-hands": HandsOracleBot, "oracle": OracleBot,
 }
 
 

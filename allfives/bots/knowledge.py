@@ -105,31 +105,39 @@ class Voids:
     def __init__(self, seen: Seen) -> None:
         seats = seen.rules.seats
         self.slots: list[list[int]] = [[0] * seen.rules.hand_size for _ in range(seats)]
+        # when each slot was filled: -1 for the deal, else the history index of its draw
+        self.born: list[list[int]] = [[-1] * seen.rules.hand_size for _ in range(seats)]
+        self.play_born: dict[int, int] = {}  # history index of a play -> when its slot was filled
         last: tuple[int, int] | None = None  # (seat, kind) of the previous move
-        for seat, kind, tile, _end, pips in seen.history:
+        for index, (seat, kind, tile, _end, pips) in enumerate(seen.history):
             slots = self.slots[seat]
+            born = self.born[seat]
             if kind == core.PLAY:
                 if last == (seat, core.DRAW):
                     slots.pop()  # the tile just drawn
+                    self.play_born[index] = born.pop()
                 else:
                     tm = TILE_MASK[tile]
                     at = next((i for i, m in enumerate(slots) if not m & tm), len(slots) - 1)
                     if slots:
                         slots.pop(at)
+                        self.play_born[index] = born.pop(at)
             else:
                 bar = _pip_mask(pips)
                 for i in range(len(slots)):
                     slots[i] |= bar
                 if kind == core.DRAW:
                     slots.append(0)
+                    born.append(index)
             last = (seat, kind)
         self.slots[seen.seat] = []
+        self.born[seen.seat] = []
         for s in range(seats):
             # the counts are the truth; trim or pad (only an inconsistent history could need it)
             want = 0 if s == seen.seat else seen.counts[s]
-            sl = self.slots[s]
-            del sl[want:]
-            sl.extend([0] * (want - len(sl)))
+            for sl, pad in ((self.slots[s], 0), (self.born[s], -1)):
+                del sl[want:]
+                sl.extend([pad] * (want - len(sl)))
 
     def may_hold(self, seat: int, tile: int) -> bool:
         tm = TILE_MASK[tile]

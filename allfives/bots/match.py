@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 from typing import Any
@@ -50,10 +51,10 @@ def labels_for(levels: list[str]) -> list[str]:
     return out
 
 
-def play_game(rules: core.CoreRules, seating: list[str], deal_seed: int, bot_seed: int,
+def play_game(rules: core.CoreRules, seating: list[str], deal_seed: int, bot_seeds: list[int],
               sims: int | None, budget: float) -> dict[str, Any]:
     """One full game to the target; returns the winner's level and each level's gain per hand."""
-    bots = [make_bot(lv, seed=bot_seed * 10 + seat, simulations=sims, time_budget=budget)
+    bots = [make_bot(lv, seed=bot_seeds[seat], simulations=sims, time_budget=budget)
             for seat, lv in enumerate(seating)]
     table = core.Table(rules)
     gains: list[dict[str, float]] = []
@@ -75,10 +76,17 @@ def play_game(rules: core.CoreRules, seating: list[str], deal_seed: int, bot_see
 
 
 def _run_deal(task: tuple) -> list[dict[str, Any]]:
-    rules, levels, seats, deal, seed, sims, budget = task
+    rules, levels, seats, deal, seed, sims, budget, bot_seeds = task
     deal_seed = seed * 100_003 + deal
-    return [play_game(rules, seating, deal_seed, deal_seed * 7 + k, sims, budget)
+    return [play_game(rules, seating, deal_seed, bot_seeds[k], sims, budget)
             for k, seating in enumerate(seatings(levels, seats))]
+
+
+def bot_seed_stream(seed: int, deals: int, orders: int, seats: int) -> list[list[list[int]]]:
+    """Every bot's seed, per deal, seating and seat, drawn in order from the bots' own stream
+    (drawn before any game is played, so a parallel run seeds every bot the same)."""
+    stream = random.Random(f"allfives-match-bots:{seed}")
+    return [[[stream.getrandbits(63) for _ in range(seats)] for _ in range(orders)] for _ in range(deals)]
 
 
 def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1, jobs: int = 1,
@@ -93,7 +101,8 @@ def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1
     rules = Rules(**kw).to_core()
     orders = len(seatings(levels, seats))
     deals = max(1, math.ceil(games / orders))
-    tasks = [(rules, levels, seats, d, seed, sims, budget) for d in range(deals)]
+    seeds = bot_seed_stream(seed, deals, orders, seats)
+    tasks = [(rules, levels, seats, d, seed, sims, budget, seeds[d]) for d in range(deals)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from allfives.engine import GameState, Move, SeatView, core
 
+from .expert import Knobs, expert_decision
 from .knowledge import Seen, hidden_tiles, legal_moves, seen_from_table, seen_from_view, table_for
 from .policy import easy_choice, medium_choice, medium_scores
 from .search import EndgameSolver, SearchAborted, evaluate_moves, pimc, win_chance, winning_utility
@@ -155,8 +157,49 @@ class OracleBot(Bot):
                     return move
             except SearchAborted:
                 pass
-        values = evaluate_moves(root.copy, moves, winning_utility(side), rng, self.simulations, deadline)
+        values = evaluate_moves(self.deals(root, rng), moves, winning_utility(side), rng, self.simulations,
+                                deadline)
         return moves[max(range(len(moves)), key=values.__getitem__)]
+
+    def deals(self, root: core.Table, rng: random.Random) -> Callable[[], core.Table]:
+        """The deals it searches: the true one, every time."""
+        return root.copy
 
     def decide(self, seen: Seen) -> CoreMove:
         raise ValueError("the oracle decides from the full table, not a seat's view")
+
+
+class HandsOracleBot(OracleBot):
+    """Sees every hand but not the boneyard's order (no player could): the yardstick of what the
+    hidden hands cost, since the order of the boneyard is hidden from everyone alike."""
+
+    level = "oracle-hands"
+
+    def deals(self, root: core.Table, rng: random.Random) -> Callable[[], core.Table]:
+        def deal() -> core.Table:
+            table = root.copy()
+            rng.shuffle(table.boneyard)
+            return table
+        return deal
+
+
+class ExpertBot(Bot):
+    """Hard's search with simulated players who defend, on deals weighed by what was seen."""
+
+    level = "expert"
+    knobs = Knobs()
+
+    def __init__(self, seed: int | None = None, simulations: int | None = None,
+                 time_budget: float = 1.0) -> None:
+        super().__init__(seed, simulations, time_budget)
+        # the 2-seat endgame's transposition table, kept from move to move of one hand
+        self.memory: dict[tuple, tuple[int, float, CoreMove | None]] = {}
+        self.memory_hand: tuple | None = None
+
+    def decide(self, seen: Seen) -> CoreMove:
+        start = time.perf_counter()
+        hand = (seen.rules, seen.side, seen.hand_index)  # its values hold for this side and these rules
+        if self.memory_hand != hand:
+            self.memory, self.memory_hand = {}, hand
+        return expert_decision(seen, self.rng_for(seen), self.simulations, self.time_budget, self.knobs,
+                               start, self.memory)

@@ -10,8 +10,8 @@ from allfives.engine import GameState, Rules
 
 
 def test_levels_offered_to_players() -> None:
-    assert LEVELS == ("easy", "medium", "hard")
-    assert set(LEVELS) < set(ALL_LEVELS) and "oracle" not in LEVELS
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    assert set(LEVELS) < set(ALL_LEVELS) and not any(lv.startswith("oracle") for lv in LEVELS)
 
 
 def test_unknown_level_is_refused() -> None:
@@ -53,7 +53,8 @@ def test_many_fast_games_stay_legal(seats: int, partnership: bool) -> None:
     cast = ["random", "easy", "medium", "hard"]
     for game in range(6):
         seating = [cast[(game + s) % 4] for s in range(seats)]
-        result = play_game(rules, seating, deal_seed=game, bot_seed=game, sims=1, budget=1.0)
+        result = play_game(rules, seating, deal_seed=game, bot_seeds=[game * 10 + s for s in range(seats)],
+                           sims=1, budget=1.0)
         assert result["winner"] in seating
         assert result["gains"]
 

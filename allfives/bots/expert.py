@@ -1,0 +1,132 @@
+"""The expert bot: determinized search whose simulated players defend, on deals weighed by what was seen.
+
+Hard's search (sampled deals that respect the card counting, played out to the end of the hand,
+valued by the chance of winning the game) with the two changes that measured worth keeping:
+every simulated player defends (`playout.Style`), and deals are drawn in proportion to how well
+they explain the points the other players passed up (`inference.Evidence`). In 2 seats the exact
+endgame keeps its transposition table from move to move of a hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple
+
+from allfives.engine import core
+
+from .inference import Evidence
+from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, table_for
+from .playout import DEFAULT_STYLE, Style, styled_playout
+from .policy import Move, medium_scores
+from .search import EndgameSolver, SearchAborted, win_chance, winning_utility
+
+
+class Knobs(NamedTuple):
+    """The expert's levers, set where the benchmarks (benchmarks/RESULTS-bots.md) put them."""
+
+    style: Style = DEFAULT_STYLE
+    prior: float = 1.0  # points of medium's judgement added to the search's value, as hard does
+    endgame_nodes: int = 60_000  # the exact 2-seat endgame's node cap under a fixed effort (~1 s)
+    infer: float = 0.1  # soft inference: a deal's weight falls by exp(-infer) per point passed up
+    candidates: int = 4  # deals drawn to pick one from by weight (1: no inference)
+
+
+class ExpertSearch:
+    """One decision's search, so its parts can be measured and tested apart."""
+
+    def __init__(self, seen: Seen, moves: list[Move], rng: random.Random, knobs: Knobs) -> None:
+        self.seen = seen
+        self.moves = moves
+        self.rng = rng
+        self.knobs = knobs
+        self.utility = winning_utility(seen.side)
+
+    def values(self, sims: int | None, deadline: float) -> list[float]:
+        """Mean win chance of each move over sampled deals played out in the expert's style."""
+        seen, moves, rng = self.seen, self.moves, self.rng
+        sampler = Sampler(seen)
+        evidence = Evidence(seen, sampler.voids, self.knobs.infer)
+        pick = self.knobs.candidates if self.knobs.infer and evidence else 1
+        style = self.knobs.style
+        totals = [0.0] * len(moves)
+        n = 0
+        while True:
+            if pick > 1:
+                # importance resampling: the deal that best explains the plays seen is likeliest
+                deals = [sampler.sample(rng) for _ in range(pick)]
+                weights = [evidence.weight(h) for h, _ in deals]
+                hands, boneyard = rng.choices(deals, weights)[0]
+            else:
+                hands, boneyard = sampler.sample(rng)
+            base = table_for(seen, hands, boneyard)
+            noise = rng.random()
+            for i, m in enumerate(moves):
+                t = base.copy()
+                t.apply_unchecked(*m)
+                if t.phase == core.PLAYING:
+                    styled_playout(t, random.Random(noise), style)
+                totals[i] += self.utility(t)
+            n += 1
+            if sims is not None:
+                if n >= sims:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        return [v / n for v in totals]
+
+    def with_prior(self, values: list[float]) -> list[float]:
+        """A nudge from medium's one-move-ahead judgement, in win chance per point."""
+        weight = self.knobs.prior
+        if not weight:
+            return values
+        seen = self.seen
+        mine = list(seen.scores)
+        base = win_chance(mine, seen.side, seen.rules)
+        mine[seen.side] += 5
+        per_point = max(1e-4, (win_chance(mine, seen.side, seen.rules) - base) / 5)
+        prior = medium_scores(seen, self.moves)
+        return [v + weight * per_point * p for v, p in zip(values, prior, strict=True)]
+
+
+EndgameMemory = dict[tuple, tuple[int, float, Move | None]]
+
+
+def expert_decision(seen: Seen, rng: random.Random, sims: int | None, budget: float,
+                    knobs: Knobs, start: float | None = None, memory: EndgameMemory | None = None) -> Move:
+    """The expert's move for this seat's view. `memory` is the 2-seat endgame's transposition
+    table, kept by the caller from move to move of a hand (its entries are exact or bounds)."""
+    start = time.perf_counter() if start is None else start
+    moves = legal_moves(seen)
+    if len(moves) == 1:
+        return moves[0]
+    deadline = start + 0.85 * budget
+    if seen.rules.seats == 2 and seen.boneyard_count == 0 and not seen.layout.empty:
+        move = solve_two_seat_endgame(seen, sims, deadline, knobs, memory)
+        if move is not None:
+            return move
+    search = ExpertSearch(seen, moves, rng, knobs)
+    values = search.with_prior(search.values(sims, deadline))
+    return moves[max(range(len(moves)), key=values.__getitem__)]
+
+
+def solve_two_seat_endgame(seen: Seen, sims: int | None, deadline: float, knobs: Knobs,
+                           memory: EndgameMemory | None = None) -> Move | None:
+    """Both hands are known once the boneyard is empty: search the rest of the hand exactly."""
+    other = 1 - seen.seat
+    hands: list[list[int]] = [[], []]
+    hands[seen.seat] = list(seen.hand)
+    hands[other] = hidden_tiles(seen)
+    table = table_for(seen, hands, [])
+    if sims is not None:
+        solver = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=knobs.endgame_nodes)
+    else:
+        solver = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=10**9,
+                               deadline=time.perf_counter() + 0.8 * (deadline - time.perf_counter()))
+    if memory is not None:
+        solver.tt = memory
+    try:
+        _, move = solver.solve(table)
+    except SearchAborted:
+        return None
+    return move
