@@ -20,6 +20,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameState, GameWon, HandResult
+from allfives.ui.session import bot_pause
 
 from .protocol import (
     CLIENT_MESSAGE,
@@ -412,7 +413,7 @@ class TableServer:
         except Exception:  # a broken bot must not stop the table
             log.exception("bot error at seat %s", seat)
             move = state.legal_moves()[0]
-        wait = self.table.setup.bot_delay - (self.now() - started)
+        wait = bot_pause(self.table.setup.bot_delay) - (self.now() - started)
         if wait > 0:
             await asyncio.sleep(wait)
         self._bot_task = None

@@ -28,8 +28,8 @@ from allfives.engine import (
 )
 from allfives.record_file import read_record
 from allfives.ui.save import write_atomically
-from allfives.ui.session import make_bot, thinking_budget
-from allfives.ui.setup import BOT_NAMES, LEVELS, SEEDED_SIMULATIONS, GameSetup, Player
+from allfives.ui.session import make_seat_bot
+from allfives.ui.setup import BOT_NAMES, LEVELS, GameSetup, Player
 
 from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update, for_seat
 
@@ -167,11 +167,7 @@ class Table:
     def bot(self, seat: int):
         """The bot for this seat's next move: the seat's level, seeded like local play when the game is."""
         assert self.state is not None
-        setup = self.setup
-        seed = setup.bot_seed(self.state.hand_number, len(self.state.log[-1].moves))
-        return make_bot(setup.players[seat].level, seed=seed,
-                        simulations=SEEDED_SIMULATIONS if setup.seeded else None,
-                        time_budget=thinking_budget(setup.bot_delay))
+        return make_seat_bot(self.setup, self.state, seat)
 
     def seat_info(self, now: float) -> tuple[SeatInfo, ...]:
         out = []

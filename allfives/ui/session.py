@@ -14,7 +14,7 @@ from allfives.engine import Event, GameState, HandDealt, IllegalMove, Move, Seat
 
 from .history_link import HistoryLink, new_history_id
 from .save import SavedGame, SaveStore
-from .setup import SEEDED_SIMULATIONS, GameSetup
+from .setup import SEEDED_SIMULATIONS, SEEDED_SIMULATIONS_FOR, GameSetup
 from .turn import moves_to_take_back, refusal
 from .view import Waiting, waiting_for
 
@@ -31,13 +31,39 @@ def make_bot(level: str, seed: int | None = None, simulations: int | None = None
     return make(level, seed=seed, simulations=simulations, time_budget=time_budget)
 
 
-def thinking_budget(bot_delay: float) -> float:
-    """Hard thinks by the clock for no longer than the bot delay (at most 1 s, at least 0.3 s).
+MIN_PAUSE = 0.2  # the shortest pause in which a bot thinking by the clock is sure to have its move
+INSTANT_SIMULATIONS = 40  # with no pause, searching bots look at this many deals instead of the clock
 
-    Every bot's move then lands at the same moment after its turn began, forced or not, so
-    nobody learns from a bot's speed that it had only one move.
-    """
-    return min(1.0, max(0.3, bot_delay))
+
+def bot_pause(bot_delay: float) -> float:
+    """How long after its turn began a bot's move lands: the delay, but never less than MIN_PAUSE
+    (0 stays 0: nothing waits, and a move lands when it is ready)."""
+    return 0.0 if bot_delay <= 0 else max(MIN_PAUSE, bot_delay)
+
+
+def thinking_budget(bot_delay: float) -> float | None:
+    """Seconds a searching bot thinks by the clock: within the pause (at most 1 s), so every bot's
+    move lands at the same moment after its turn began, forced or not, and nobody learns from a
+    bot's speed that it had only one move. None at delay 0: a fixed effort, no clock."""
+    pause = bot_pause(bot_delay)
+    return min(1.0, pause) if pause else None
+
+
+def moves_made(state: GameState) -> int:
+    """Moves made in the whole game so far: where the bots' seed stream stands."""
+    return sum(len(hand.moves) for hand in state.log)
+
+
+def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
+    """The bot for this seat's next decision, here or at a hosted table: seeded games take its seed
+    from the bots' own stream and search a fixed size; otherwise it thinks by the clock within the
+    pause (a fixed size at delay 0, when nothing waits)."""
+    level = setup.players[seat].level
+    budget = thinking_budget(setup.bot_delay)
+    sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
+            else INSTANT_SIMULATIONS if budget is None else None)
+    return make_bot(level, seed=setup.bot_seed(moves_made(state)), simulations=sims,
+                    time_budget=budget or 1.0)
 
 
 class SaveWriter:
@@ -157,16 +183,12 @@ class Session:
         return self.setup.players[seat].name
 
     def bot(self, seat: int) -> Bot:
-        """The bot for this seat's next decision; seeded games derive its seed from the move number."""
-        level = self.setup.players[seat].level
-        n = len(self.state.log[-1].moves)
-        seed = self.setup.bot_seed(self.state.hand_number, n)
-        return make_bot(level, seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None,
-                        time_budget=thinking_budget(self.setup.bot_delay))
+        """The bot for this seat's next decision."""
+        return make_seat_bot(self.setup, self.state, seat)
 
     def hint_bot(self) -> Bot:
         """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
-        seed = self.setup.bot_seed(self.state.hand_number, -1)
+        seed = self.setup.bot_seed(moves_made(self.state), hint=True)
         return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
 
     # -- actions --------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import zlib
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -12,9 +12,11 @@ from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
 if TYPE_CHECKING:
     from allfives.engine import Rules
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
 SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
+# ... sized per level to take about as long: an expert's deal costs about twice a hard one's
+SEEDED_SIMULATIONS_FOR = {"expert": 100}
 
 Kind = Literal["person", "bot"]
 
@@ -83,6 +85,13 @@ class GameSetup:
     # The game's row in the history (allfives.history), kept in the save so a resumed game goes on
     # in the same row; given when the game is first dealt. Not a choice: setups compare without it.
     history_id: str | None = field(default=None, compare=False)
+    # The seed of the bots' own random stream in a seeded game (None: bots are seeded afresh).
+    # Given a game seed and no stream seed, it is drawn from a generator the game seed starts.
+    bots_seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is not None and self.bots_seed is None:
+            object.__setattr__(self, "bots_seed", random.Random(f"allfives-bots:{self.seed}").getrandbits(63))
 
     @property
     def people(self) -> list[int]:
@@ -90,14 +99,18 @@ class GameSetup:
 
     @property
     def seeded(self) -> bool:
-        """A seeded game repeats itself: bots get derived seeds and a fixed search size."""
+        """A seeded game repeats itself: bots take seeds from their own stream and search a fixed size."""
         return self.seed is not None
 
-    def bot_seed(self, hand_number: int, move_number: int) -> int | None:
-        """A seed for one bot decision, so a resumed seeded game plays on exactly as it would have."""
-        if self.seed is None:
+    def bot_seed(self, moves_made: int, hint: bool = False) -> int | None:
+        """The seed of the bot deciding after `moves_made` moves of the game (or of a hint then):
+        the next draw of the bots' own stream, so a resumed seeded game plays on as it would have."""
+        if self.bots_seed is None:
             return None
-        return zlib.crc32(f"{self.seed}:{hand_number}:{move_number}".encode())
+        stream = random.Random(self.bots_seed)
+        for _ in range(2 * moves_made + hint):  # two draws a move: the bot's, and a hint's
+            stream.getrandbits(63)
+        return stream.getrandbits(63)
 
     def side_name(self, side: int) -> str:
         """A score column's heading: a player's name, or a team's two names."""
@@ -131,6 +144,8 @@ class GameSetup:
                                "seeded": self.seeded}
         if self.history_id is not None:
             out["history_id"] = self.history_id
+        if self.bots_seed is not None:
+            out["bots_seed"] = self.bots_seed
         return out
 
     @classmethod
@@ -145,9 +160,13 @@ class GameSetup:
         history_id = data.get("history_id")
         if not isinstance(history_id, str) or not 0 < len(history_id) <= 64:
             history_id = None  # a game without a row yet (or a foreign record): it gets a new one
+        seeded = isinstance(seed, int) and data.get("seeded") is True
+        bots_seed = data.get("bots_seed")  # older saves have none: it is drawn again from the seed
+        if not isinstance(bots_seed, int) or isinstance(bots_seed, bool) or not seeded:
+            bots_seed = None
         return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
-                   seed=seed if isinstance(seed, int) and data.get("seeded") is True else None,
-                   bot_delay=float(delay), history_id=history_id)
+                   seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
+                   bots_seed=bots_seed)
 
 
 def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:

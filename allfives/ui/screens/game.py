@@ -39,6 +39,7 @@ from allfives.engine import Drew, IllegalMove, Move, SeatView
 from .. import turn as steps
 from ..game_session import GameSession, Undoable
 from ..messages import BotChose, HintReady, Position
+from ..session import bot_pause
 from ..sheet import HandMemo
 from ..turn import Step, TurnState, taken_back, undo_refusal
 from ..view import TableView, build_view, game_over_headline
@@ -518,7 +519,7 @@ class GameScreen(Screen[None]):
         started = time.monotonic()
         move = self.session.think()
         worker = get_current_worker()
-        while time.monotonic() - started < self.session.setup.bot_delay:
+        while time.monotonic() - started < bot_pause(self.session.setup.bot_delay):
             if worker.is_cancelled:
                 return
             time.sleep(0.02)
