@@ -168,7 +168,8 @@ def join_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
                    help="the seat you want, counted from 1 as the lobby shows them (default: any free one)")
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
-                   help="a bot of this level (easy, medium, hard) plays your seat: a seat with no screen")
+                   help="a bot of this level (easy, medium, hard, expert) plays your seat: "
+                        "a seat with no screen")
     p.add_argument("--start", action="store_true", help="as the host, start the game as soon as you sit")
     return p
 
