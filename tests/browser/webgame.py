@@ -32,7 +32,7 @@ from textual.widget import Widget
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1280, "height": 800}  # a typical laptop window
-STEP_TIMEOUT = 30.0  # seconds for any one thing the page must show (the machine is shared and slow)
+STEP_TIMEOUT = 60.0  # seconds for any one thing the page must show (CI machines are shared and can be slow)
 
 
 def chromium() -> str | None:

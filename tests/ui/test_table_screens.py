@@ -201,8 +201,10 @@ async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them
 
             (back, _), = players(server, (1,), token=friend.token)  # they start their program again
             back_run = asyncio.create_task(back.run())
-            await until(pilot, lambda: session.info.seats[1].status == "here", "the friend is back")
-            assert not table.is_bot_played(1) and screen.pieces.top.seats[0].label == "person"
+            # the seat's line is redrawn from the news of their return, a moment after it comes in
+            await until(pilot, lambda: session.info.seats[1].status == "here"
+                        and screen.pieces.top.seats[0].label == "person", "the friend is back, on screen")
+            assert not table.is_bot_played(1)
             back.stop()
             await back_run
 
