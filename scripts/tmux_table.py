@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COLS, ROWS = 100, 30
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 PANEL = r"Deal the next hand|See the result"  # the score panel's button: the hand is over
-OUR_TURN = ("Your turn", "Your lead", "The tile you drew fits", "Nothing in your hand fits")
+OUR_TURN = ("Your turn", "Your lead", "You drew", "The tile you drew fits", "Nothing in your hand fits")
 
 
 def cells(pane: Pane) -> list[list[tuple[str, tuple[int, int, int] | None]]]:
@@ -102,7 +102,7 @@ def playable_tiles(pane: Pane) -> list[tuple[int, int]]:
 
 def status(pane: Pane) -> str:
     lines = pane.lines()
-    return lines[-6].strip() if len(lines) >= 6 else ""
+    return lines[-6].strip().lstrip("▶ ") if len(lines) >= 6 else ""  # ▶ marks the person's turn
 
 
 def click_text(pane: Pane, pattern: str) -> bool:
@@ -149,7 +149,7 @@ def take_turn(pane: Pane) -> str | None:
     screen = settled(pane)
     if not our_turn(screen):
         return None
-    if status(pane).startswith("Nothing in your hand fits"):
+    if "click the boneyard" in status(pane):  # nothing fits (or the tile drawn does not): draw
         click_text(pane, r"Boneyard")
         changed(pane, screen)
         return "drew"
@@ -161,9 +161,9 @@ def take_turn(pane: Pane) -> str | None:
     changed(pane, screen, 3.0)
     settled(pane)
     line = status(pane)
-    place = re.match(r"Place (\S+): click a lit end \(([WENS](?: or [WENS])*)\)", line)
+    place = re.match(r"Place (\S+): click a lit end or press ([WENS](?:/[WENS])*)", line)
     if place:
-        end = place[2].split(" or ")[0]
+        end = place[2].split("/")[0]
         before = pane.screen()
         if click_text(pane, rf"[‹▶]{end} ?\d"):  # an open end: ‹W 5› (‹W5› when small; ▶◀ in focus)
             changed(pane, before, 3.0)
@@ -173,10 +173,12 @@ def take_turn(pane: Pane) -> str | None:
 
 
 def panel(pane: Pane, name: str) -> list[str]:
-    """The score panel's headline and scores, with "You" written as the player's name."""
-    wanted = re.compile(r"Hand 1 — .* (went out|blocked)|\d → -?\d")
-    lines = [re.sub(r"^[^A-Za-z]*|[^0-9A-Za-z]*$", "", line) for line in pane.lines() if wanted.search(line)]
-    return [re.sub(r"\bYou\b", name, line) for line in lines]
+    """The score panel's headline and each player's score before → after, "You" written as the name
+    (only those: the scoresheet behind the panel shows through at its edge)."""
+    text = re.sub(r"\bYou\b", name, pane.screen())
+    found = re.findall(r"Hand 1 — \w+ (?:went out|blocked)", text)
+    found += re.findall(r"[A-Z][a-z]+ -?\d+ → -?\d+", text)
+    return found
 
 
 def main() -> int:
@@ -222,11 +224,18 @@ def main() -> int:
             assert panels[0] == panels[1], "the two terminals disagree on the hand's end"
             for name, made in moves.items():
                 print(f"{name} made {len(made)} moves by mouse: {', '.join(made)}")
+            time.sleep(0.7)  # a panel takes keys only once it has been up a moment (no misclicks)
             for pane in (host, guest):  # deal on, then leave the table
                 pane.keys("Enter")
-            time.sleep(0.5)
-            guest.keys("q")
-            host.keys("q")
+            for pane in (host, guest):
+                deadline = time.monotonic() + 20
+                while "Deal the next hand" in pane.screen() and time.monotonic() < deadline:
+                    time.sleep(0.1)
+            for pane in (guest, host):  # q asks first while a game is on; the dialog takes keys after a moment
+                pane.keys("q")
+                if pane.wait_for(r"Quit All Fives\?", 10):
+                    time.sleep(0.7)
+                    pane.keys("q")
             for pane, who in ((guest, "guest"), (host, "host")):
                 deadline = time.monotonic() + 30
                 while not pane.exited() and time.monotonic() < deadline:
