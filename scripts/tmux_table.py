@@ -231,7 +231,7 @@ def main() -> int:
                 deadline = time.monotonic() + 20
                 while "Deal the next hand" in pane.screen() and time.monotonic() < deadline:
                     time.sleep(0.1)
-            for pane in (guest, host):  # q asks first while a game is on; the dialog takes keys after a moment
+            for pane in (guest, host):  # q asks first while a game is on; the dialog takes keys a moment on
                 pane.keys("q")
                 if pane.wait_for(r"Quit All Fives\?", 10):
                     time.sleep(0.7)
