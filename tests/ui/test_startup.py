@@ -94,3 +94,28 @@ def test_rules_from_flags_are_what_validation_makes(seats: int | None) -> None:
         rules = rules_from(args)
         assert Rules.model_validate(dict(rules)) == rules
         assert set(dict(rules)) == set(Rules.model_fields)
+
+
+def styles_of(screen: object) -> list[tuple[object, dict, dict]]:
+    """Every widget's styles from the stylesheet, its own and its component classes' (what a restyle sets)."""
+    return [(node, dict(node.styles.base._rules),
+             {name: dict(styles.base._rules) for name, styles in node._component_styles.items()})
+            for node in screen.walk_children(with_self=True)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("flags", [["--new"], ["--new", "--seats", "4", "--seed", "7"]])
+async def test_a_first_screen_styled_once_is_styled_as_a_second_pass_would(flags: list[str]) -> None:
+    """StyledOnce skips the restyle Textual does as a screen first shows: doing it changes nothing."""
+    from allfives.ui.app import AllFivesApp
+    from allfives.ui.launch import parser, setup_from
+    from allfives.ui.screens.styled import StyledOnce
+
+    args = parser().parse_args(flags)
+    app = AllFivesApp(setup_from(args), bot_delay=0, ask_resume=False)
+    async with app.run_test(size=(120, 36)) as pilot:  # wide: the seats sit around the board
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StyledOnce)
+        styled = styles_of(screen)
+        app.stylesheet.update(screen)
+        assert styles_of(screen) == styled

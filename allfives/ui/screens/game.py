@@ -55,6 +55,7 @@ from ..widgets.too_small import TooSmall
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .score_panel import ScorePanel
+from .styled import StyledOnce
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 
@@ -99,7 +100,7 @@ class TableButton(Button, can_focus=False):
     """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledOnce, Screen[None]):
     """One game from first deal to the winner."""
 
     BINDINGS = [
