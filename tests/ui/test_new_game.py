@@ -111,3 +111,35 @@ async def test_the_hand_size_follows_the_seats() -> None:
         screen.query_one("#seats", Select).value = 4
         await pilot.pause()
         assert str(shown.render()) == "standard (5 each)"
+
+
+async def test_rows_for_more_seats_come_when_asked_and_keep_what_was_chosen() -> None:
+    """The form opens with a row per seat chosen (two); more come with more seats, fewer only hide them."""
+    from textual.widgets import Input
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [row.id for row in screen.query(".seat-row")] == ["seat-row-0", "seat-row-1"]
+        screen.query_one("#seats", Select).value = 4
+        await pilot.pause()
+        rows = list(screen.query(".seat-row"))
+        assert [row.id for row in rows] == [f"seat-row-{n}" for n in range(4)]
+        assert all(row.display for row in rows)
+        assert str(screen.query_one("#partnership", Tick).label) == PARTNERS
+        screen.query_one("#who-3", Select).value = "person"
+        await pilot.pause()
+        name = screen.query_one("#name-3", Input)
+        assert name.display and name.placeholder == "Nia"
+        screen.query_one("#seats", Select).value = 2
+        await pilot.pause()
+        assert not screen.query_one("#seat-row-3").display and not screen.query_one("#seat-row-2").display
+        setup = screen.setup()
+        assert not isinstance(setup, str) and [p.kind for p in setup.players] == ["person", "bot"]
+        screen.query_one("#seats", Select).value = 4
+        await pilot.pause()
+        assert screen.query_one("#who-3", Select).value == "person"
+        setup = screen.setup()
+        assert not isinstance(setup, str)
+        assert [p.kind for p in setup.players] == ["person", "bot", "bot", "person"]

@@ -19,6 +19,7 @@ from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
 from .guard import Guarded
+from .styled import StyledOnce
 
 WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
 VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}
@@ -53,7 +54,7 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
     return tuple(players)
 
 
-class NewGameScreen(Guarded, Screen[GameSetup | None]):
+class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
     """Sensible defaults are chosen already: Enter starts at once. Over a game in progress, Start asks
     before leaving it."""
 
@@ -86,16 +87,11 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
                 yield Label("Seats", classes="key")
                 yield Select([(str(n), n) for n in (2, 3, 4)], value=self.seats, allow_blank=False,
                              compact=True, id="seats")
-            for seat in range(4):
-                with Horizontal(classes="row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="key")
-                    yield Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False,
-                                 compact=True, id=f"who-{seat}")
-                    yield Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
-                                max_length=NAME_LENGTH, classes="name", tooltip="This person's name")
+            yield from (self._seat_row(seat) for seat in range(self.seats))  # more as more seats are chosen
             with Horizontal(classes="row"):
                 yield Label("Teams", classes="key")
-                yield Tick(PARTNERS, value=self.seats == 4, compact=True, id="partnership")
+                yield Tick(PARTNERS if self.seats == 4 else NO_PARTNERS, value=self.seats == 4, compact=True,
+                           id="partnership", disabled=self.seats != 4)
             with Horizontal(classes="row"):
                 yield Label("Hand size", classes="key")
                 yield Select(variant_options(self.seats), value="standard", allow_blank=False,
@@ -118,8 +114,15 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
         yield Footer()
         yield TooSmall()
 
-    def on_mount(self) -> None:
-        self._show_seats(self.seats)
+    def _seat_row(self, seat: int) -> Horizontal:
+        """A seat's row: who sits there, and a name field for a person (the first seat's, at first)."""
+        who = Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False, compact=True,
+                     id=f"who-{seat}")
+        name = Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
+                     max_length=NAME_LENGTH, classes="name", tooltip="This person's name")
+        name.display = seat == 0
+        return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
+                          id=f"seat-row-{seat}")
 
     def holds(self, event: events.Event) -> bool:
         """As the first screen, Enter starts at once; over a table, a click or key meant for it waits."""
@@ -132,21 +135,30 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
         """A name field beside each person (its placeholder the name they get if they leave it blank)."""
         kinds = self._kinds()
         people = kinds.count("person")
-        for seat in range(4):
-            field = self.query_one(f"#name-{seat}", Input)
+        for field in self.query(".name").results(Input):
+            seat = int(str(field.id).removeprefix("name-"))
             field.display = seat < self.seats and kinds[seat] == "person"
             if seat < self.seats:
                 field.placeholder = person_name(seat, people)
 
+    async def _add_seat_rows(self, seats: int) -> None:
+        """The form starts with rows for the seats first chosen; rows for more are made once asked for.
+        (Until they are in, the seat count stays as it was: Start plays the game the form showed.)"""
+        rows = list(self.query(".seat-row"))
+        if len(rows) < seats:
+            await self.query_one("#new-box").mount_all(
+                [self._seat_row(seat) for seat in range(len(rows), seats)], after=rows[-1])
+
     def _show_seats(self, seats: int) -> None:
-        for seat in range(4):
-            self.query_one(f"#seat-row-{seat}").display = seat < seats
+        """Rows left out by fewer seats are only hidden: what was chosen there is there when they return."""
+        for row in self.query(".seat-row"):
+            row.display = int(str(row.id).removeprefix("seat-row-")) < seats
         self._show_names()
         partnership = self.query_one("#partnership", Tick)
         partnership.disabled = seats != 4
         partnership.label = PARTNERS if seats == 4 else NO_PARTNERS
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id and event.select.id.startswith("who-"):
             self._show_names()
             return
@@ -155,6 +167,7 @@ class NewGameScreen(Guarded, Screen[GameSetup | None]):
         seats = event.value
         if seats == self.seats:
             return
+        await self._add_seat_rows(seats)
         old_default = str(TARGETS[self.seats])
         self.seats = seats
         self._show_seats(seats)

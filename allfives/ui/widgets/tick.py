@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Checkbox
 
 
@@ -13,8 +15,15 @@ class Tick(Checkbox):
 
     # colours: allfives.tcss (Tick), from the theme
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.BUTTON_INNER = self._inner()  # (made disabled, it is n/a from the start: no watcher says so)
+
+    def _inner(self) -> str:
+        return self.NOT_APPLICABLE if self.disabled else self.ON if self.value else self.OFF
+
     def _show_inner(self) -> None:
-        inner = self.NOT_APPLICABLE if self.disabled else self.ON if self.value else self.OFF
+        inner = self._inner()
         if inner != self.BUTTON_INNER:
             self.BUTTON_INNER = inner
             self.refresh()
