@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic before Start)
 
 from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
+from ..widgets.footer import KeyFooter
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
@@ -111,7 +112,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
                 if self.cancellable:
                     yield Button("Back (Esc)", id="back")
                 yield Button("Your games (^t)", id="stats")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def _seat_row(self, seat: int) -> Horizontal:
