@@ -16,7 +16,7 @@ from textual.notifications import Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
-from .history_link import HistoryLink, saved_history_id
+from .history_link import HistoryLink
 from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.confirm import ConfirmScreen, quit_question
 from .setup import DEFAULT_BOT_DELAY, GameSetup
@@ -183,9 +183,8 @@ class AllFivesApp(App[None]):
 
     def open_saved(self) -> None:
         """Offer the game saved in our slot, or start a new one."""
-        if not self.ask_resume:
-            self._replaced = saved_history_id(self.store.path)
-            self.set_aside()
+        if not self.ask_resume and (old := self.store.set_aside()) is not None:
+            self.history.abandon_saved(old)  # (once the history opens: not before the first screen)
         outcome = self.store.load() if self.ask_resume else LoadOutcome()
         if outcome.problem:
             self.problem = outcome.problem

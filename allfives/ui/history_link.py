@@ -47,14 +47,20 @@ class HistoryLink:
         self.clock = clock  # fixed times for pictures of the history; None: the real clock
         self._store: HistoryStore | None = None
         self._lock = threading.Lock()
+        self._set_aside: list[Path] = []  # saved games set aside, to be marked abandoned as it opens
 
     def store(self) -> HistoryStore:
         with self._lock:
             if self._store is None:
                 from allfives.history import HistoryStore
 
-                self._store = (HistoryStore(self.directory) if self.clock is None
-                               else HistoryStore(self.directory, clock=self.clock))
+                store = (HistoryStore(self.directory) if self.clock is None
+                         else HistoryStore(self.directory, clock=self.clock))
+                for path in self._set_aside:
+                    if (history_id := saved_history_id(path)) is not None:
+                        store.abandon(history_id)
+                self._set_aside.clear()
+                self._store = store
             return self._store
 
     @property
@@ -76,12 +82,24 @@ class HistoryLink:
         if history_id is not None:
             self.store().abandon(history_id)
 
+    def abandon_saved(self, path: Path) -> None:
+        """The saved game now at `path` was set aside for a new one: its row is marked abandoned when
+        the history is next opened, or as the app closes. (Reading the row from the file and opening the
+        history would otherwise hold the first screen back.)"""
+        with self._lock:
+            if self._store is None:
+                self._set_aside.append(path)
+                return
+        self.abandon(saved_history_id(path))
+
     def take_problem(self) -> str | None:
         """Trouble with the history not yet told to the player (a damaged file moved aside...)."""
         store = self._store
         return store.take_problem() if store is not None else None
 
     def close(self) -> None:
+        if self._set_aside:
+            self.store()  # (marks them)
         store = self._store
         if store is not None:
             store.close()

@@ -186,12 +186,16 @@ class SaveStore:
         os.replace(self.path, target)
         return target
 
-    def set_aside(self) -> None:
-        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json."""
-        if os.path.lexists(self.path):
-            try:
-                self.move_aside("previous")
-            except OSError as e:
-                # Keep the old game rather than write the new one over it.
-                why = e.strerror or e
-                self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"
+    def set_aside(self) -> Path | None:
+        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json.
+
+        Returns where that game is now (where it was, if it could not be moved), or None: no game."""
+        if not os.path.lexists(self.path):
+            return None
+        try:
+            return self.move_aside("previous")
+        except OSError as e:
+            # Keep the old game rather than write the new one over it.
+            why = e.strerror or e
+            self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"
+            return self.path

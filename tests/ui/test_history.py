@@ -98,6 +98,32 @@ async def test_declining_to_resume_abandons_the_saved_game(data_dir: Path) -> No
     assert statuses == {old.setup.history_id: "abandoned", new: "playing"}
 
 
+async def test_starting_anew_over_a_saved_game_abandons_it_once_the_history_opens(data_dir: Path) -> None:
+    """`allfives --new` over a game in progress: the game is set aside at once, and marked abandoned in the
+    history when that opens (the first move of the new game), or as the app closes: never before the
+    first screen."""
+    store = SaveStore(data_dir)
+    old = Session.new(a_setup(), store, history=HistoryLink(data_dir))
+    old.apply(old.state.legal_moves()[0])
+    app = AllFivesApp(store=SaveStore(data_dir), ask_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.history.opened is None
+        assert not store.path.exists() and len(list(data_dir.glob("save.previous-*.json"))) == 1
+    assert {g.id: g.status for g in HistoryStore(data_dir).games()} == {old.setup.history_id: "abandoned"}
+
+    again = Session.new(a_setup(), store, history=HistoryLink(data_dir))
+    again.apply(again.state.legal_moves()[0])
+    link = HistoryLink(data_dir)
+    link.abandon_saved(SaveStore(data_dir).set_aside())  # type: ignore[arg-type]
+    new = Session.new(a_setup(), SaveStore(data_dir), history=link)
+    assert link.opened is None  # just dealt: the history waits for the first move...
+    new.apply(new.state.legal_moves()[0])
+    statuses = {g.id: g.status for g in HistoryStore(data_dir).games()}  # ...and then marks the old game
+    assert statuses[again.setup.history_id] == "abandoned" and statuses[new.setup.history_id] == "playing"
+    link.close()
+
+
 async def test_a_corrupt_history_is_moved_aside_and_play_goes_on(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
     (data_dir / "history.sqlite3").write_bytes(b"not a database at all " * 300)

@@ -56,6 +56,25 @@ asyncio.run(main())
 """
 
 
+# `allfives --new` over a saved game: it is set aside, and the new-game screen shows; what is loaded then.
+NEW_OVER_A_SAVE = """
+import asyncio, sys
+from allfives.ui.app import AllFivesApp
+from allfives.ui.screens.new_game import NewGameScreen
+
+at_first_screen = set()
+
+async def main():
+    app = AllFivesApp(None, ask_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        at_first_screen.update(sys.modules)
+
+asyncio.run(main())
+"""
+
+
 def loaded(code: str, watched: tuple[str, ...]) -> list[str]:
     run = subprocess.run([sys.executable, "-c", PROBE.format(code=code, watched=watched)],
                          capture_output=True, text=True, timeout=60)
@@ -73,6 +92,22 @@ def test_the_new_game_screen_needs_no_pydantic_engine_nor_table() -> None:
 def test_the_table_shows_without_bots_records_or_a_validator(data_dir) -> None:
     watched = NEVER_AT_START + ("allfives.record_file", "pydantic.plugin._loader")
     assert loaded(TABLE, watched) == []
+
+
+def test_starting_anew_over_a_saved_game_reads_neither_it_nor_the_history(data_dir) -> None:
+    """The game set aside is marked abandoned once the history opens (tests/ui/test_history.py)."""
+    from allfives.ui.save import SaveStore
+    from allfives.ui.session import Session
+    from allfives.ui.setup import GameSetup, default_players
+
+    store = SaveStore(data_dir)
+    setup = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, "easy"), seed=3)
+    session = Session.new(setup, store)
+    session.apply(session.state.legal_moves()[0])
+    assert store.path.exists()
+    watched = NEVER_AT_START + ("allfives.record_file", "allfives.engine.record", "pydantic")
+    assert loaded(NEW_OVER_A_SAVE, watched) == []
+    assert not store.path.exists()  # set aside all the same
 
 
 def test_the_record_reader_waits_for_a_record() -> None:
