@@ -154,3 +154,28 @@ async def test_a_first_screen_styled_once_is_styled_as_a_second_pass_would(flags
         styled = styles_of(screen)
         app.stylesheet.update(screen)
         assert styles_of(screen) == styled
+
+
+async def test_the_footer_has_its_keys_in_the_first_frame() -> None:
+    """Textual's Footer makes its keys only after the screen's first frame (and draws it all again)."""
+    from textual.widgets._footer import FooterKey
+
+    from allfives.ui.app import AllFivesApp
+    from allfives.ui.screens.new_game import NewGameScreen
+
+    keys_at_mount: list[list[str]] = []
+
+    class Watched(NewGameScreen):
+        def on_mount(self) -> None:
+            keys_at_mount.append([key.description for key in self.query(FooterKey)])
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(Watched())
+        await pilot.pause()
+        made = list(app.screen.query(FooterKey))
+        assert keys_at_mount == [[key.description for key in made]] and "Start" in keys_at_mount[0]
+        await pilot.press("tab")  # the focus moves: the same keys, so the same footer
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == made

@@ -45,7 +45,7 @@ from ..turn import Step, TurnState, taken_back, undo_refusal
 from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
-from ..widgets.footer import TableFooter
+from ..widgets.footer import KeyFooter
 from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
 from ..widgets.scoresheet import Scoresheet
@@ -163,7 +163,7 @@ class GameScreen(StyledOnce, Screen[None]):
             yield TableButton("Undo (u)", id="undo", compact=True, tooltip="Take back your last play")
             yield TableButton("Score panel", id="back-to-result", compact=True)
         yield Hand(id="hand")
-        yield TableFooter()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

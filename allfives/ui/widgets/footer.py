@@ -1,5 +1,5 @@
-"""The key bar at the foot of a screen: Textual's Footer, its keys made as they will look, and the table's
-rebuilt only when its keys change."""
+"""The key bar at the foot of a screen: Textual's Footer, with its keys in the screen's first frame, made
+as they will look, and rebuilt only when they change."""
 
 from __future__ import annotations
 
@@ -10,28 +10,35 @@ from textual.widgets._footer import FooterKey
 
 
 class KeyFooter(Footer):
-    """Each key Textual binds to the footer's style starts compact and is made wide once mounted, each
-    step a restyle of the key (dozens of them on a first screen); here those keys are made as wide as
-    the footer from the start (the palette key, bound to nothing, stays compact as Textual makes it)."""
+    """Textual's Footer shows no keys in a screen's first frame: it makes them once told the screen's
+    keys, after that frame, and lays out and draws the whole screen again. This one makes them as it is
+    composed, and afterwards rebuilds only when the keys shown change (Textual also rebuilds it whenever
+    a dialog opens or closes over its screen: every hand at the table).
+
+    Each key Textual binds to the footer's style starts compact and is made wide once mounted, each
+    step a restyle of the key; here those keys are made as wide as the footer from the start (the
+    palette key, bound to nothing, stays compact as Textual makes it).
+    """
+
+    _shown: tuple | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_reactive(Footer._bindings_ready, True)
+
+    def _keys(self, screen: Screen) -> tuple:
+        return tuple((binding.key, binding.action, binding.description, enabled)
+                     for _, binding, enabled, _ in screen.active_bindings.values() if binding.show)
 
     def compose(self) -> ComposeResult:
+        self._shown = self._keys(self.screen)
         for widget in super().compose():
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)  # (bound to it all the same)
             yield widget
 
-
-class TableFooter(KeyFooter):
-    """Textual rebuilds the footer whenever a dialog opens or closes over the table (every hand);
-    the table's keys are the same before and after, so it is rebuilt only when they are not."""
-
-    _shown: tuple | None = None
-
     def bindings_changed(self, screen: Screen) -> None:
-        if screen is self.screen and self.is_attached:
-            shown = tuple((binding.key, binding.action, binding.description, enabled)
-                          for _, binding, enabled, _ in screen.active_bindings.values() if binding.show)
-            if shown == self._shown and screen.app.app_focus:
-                return
-            self._shown = shown
+        mine = screen is self.screen and self.is_attached
+        if mine and screen.app.app_focus and self._keys(screen) == self._shown:
+            return
         super().bindings_changed(screen)
