@@ -34,6 +34,8 @@ def parser() -> argparse.ArgumentParser:
 
 def setup_from(args: argparse.Namespace) -> GameSetup | None:
     """A setup when any flag that shapes a game was given, else None (the new-game screen asks)."""
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:  # (also before the new-game screen:
+        raise ValueError("--bot-delay must be between 0 and 10 seconds")  # a save must load again)
     shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
     if all(v is None for v in shaping) and not (args.cut_throat or args.muggins or args.finish_hand):
         return None

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from allfives.engine import to_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.save import SaveStore
 from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.resume import ResumeScreen
+from allfives.ui.setup import GameSetup
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.scoresheet import Scoresheet
 from allfives.ui.widgets.too_small import TooSmall
@@ -107,3 +110,13 @@ async def test_too_small_terminal_says_so_and_loses_nothing() -> None:
         await pilot.pause()
         assert app.screen.query_one(TooSmall).display
         assert "now 80x23" in str(app.screen.query_one(TooSmall).render())
+
+
+def test_a_bot_delay_no_save_could_hold_is_refused_before_any_screen() -> None:
+    """Checked with no other flag too (the new-game screen would start a game whose save never loads)."""
+    for flags in (["--bot-delay", "99"], ["--bot-delay", "-1"], ["--bot-delay", "nan"],
+                  ["--seats", "2", "--bot-delay", "11"]):
+        with pytest.raises(ValueError, match="--bot-delay must be between 0 and 10"):
+            setup_from(parser().parse_args(flags))
+    setup = setup_from(parser().parse_args(["--seats", "2", "--bot-delay", "10"]))
+    assert setup is not None and GameSetup.from_record(setup.rules, None, setup.to_json()).bot_delay == 10
