@@ -19,7 +19,7 @@ from .inference import Evidence
 from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, table_for
 from .playout import DEFAULT_STYLE, Style, styled_playout
 from .policy import Move, medium_scores
-from .search import EndgameSolver, SearchAborted, win_chance, winning_utility
+from .search import EndgameSolver, SearchAborted, evaluate_moves, win_chance, winning_utility
 
 
 class Knobs(NamedTuple):
@@ -49,9 +49,8 @@ class ExpertSearch:
         evidence = Evidence(seen, sampler.voids, self.knobs.infer)
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
-        totals = [0.0] * len(moves)
-        n = 0
-        while True:
+
+        def deal() -> core.Table:
             if pick > 1:
                 # importance resampling: the deal that best explains the plays seen is likeliest
                 deals = [sampler.sample(rng) for _ in range(pick)]
@@ -59,21 +58,10 @@ class ExpertSearch:
                 hands, boneyard = rng.choices(deals, weights)[0]
             else:
                 hands, boneyard = sampler.sample(rng)
-            base = table_for(seen, hands, boneyard)
-            noise = rng.random()
-            for i, m in enumerate(moves):
-                t = base.copy()
-                t.apply_unchecked(*m)
-                if t.phase == core.PLAYING:
-                    styled_playout(t, random.Random(noise), style)
-                totals[i] += self.utility(t)
-            n += 1
-            if sims is not None:
-                if n >= sims:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-        return [v / n for v in totals]
+            return table_for(seen, hands, boneyard)
+
+        return evaluate_moves(deal, moves, self.utility, rng, sims, deadline,
+                              lambda table, noise: styled_playout(table, noise, style))
 
     def with_prior(self, values: list[float]) -> list[float]:
         """A nudge from medium's one-move-ahead judgement, in win chance per point."""

@@ -71,9 +71,11 @@ def points_utility(side: int, start: list[int] | tuple[int, ...]) -> Utility:
 # -- determinized sampling (PIMC) -----------------------------------------------------
 
 def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: Utility,
-                   rng: random.Random, sims: int | None, deadline: float) -> list[float]:
+                   rng: random.Random, sims: int | None, deadline: float,
+                   play_out: Callable[[core.Table, random.Random], None] = playout) -> list[float]:
     """Mean utility of each move over guessed deals: every move is tried on the same deals and
-    with the same playout noise, so their differences are not drowned by the luck of the deal."""
+    with the same playout noise, so their differences are not drowned by the luck of the deal.
+    `play_out` plays a hand to its end (hard's greedy playout unless told otherwise)."""
     totals = [0.0] * len(moves)
     n = 0
     while True:
@@ -83,7 +85,7 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
             t = base.copy()
             t.apply_unchecked(*m)
             if t.phase == core.PLAYING:
-                playout(t, random.Random(noise))
+                play_out(t, random.Random(noise))
             totals[i] += utility(t)
         n += 1
         if sims is not None:
