@@ -74,6 +74,20 @@ class TablePieces:
     log: GameLog
     status: Status
 
+    @staticmethod
+    def compose(boneyard: Boneyard) -> ComposeResult:
+        """The table above the status line, as the game and a review lay it out (`of` finds it)."""
+        with Horizontal(id="top"):
+            yield Seats(id="seats")
+            yield boneyard
+        with Horizontal(id="middle"):
+            yield Seats(stacked=True, id="seats-left", classes="side-seats")
+            yield Board(id="board")
+            yield Seats(stacked=True, id="seats-right", classes="side-seats")
+            with Vertical(id="side"):
+                yield Scoresheet(id="scoresheet")
+                yield GameLog(id="log")
+
     @classmethod
     def of(cls, screen: Screen) -> TablePieces:
         """The pieces of a screen that composes the table's widgets (the game, a review)."""
@@ -148,16 +162,7 @@ class GameScreen(StyledOnce, Screen[None]):
     # -- layout ---------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Seats(id="seats")
-            yield Boneyard(id="boneyard")
-        with Horizontal(id="middle"):
-            yield Seats(stacked=True, id="seats-left", classes="side-seats")
-            yield Board(id="board")
-            yield Seats(stacked=True, id="seats-right", classes="side-seats")
-            with Vertical(id="side"):
-                yield Scoresheet(id="scoresheet")
-                yield GameLog(id="log")
+        yield from TablePieces.compose(Boneyard(id="boneyard"))
         with Horizontal(id="status-row"):
             yield Status(id="status")
             yield TableButton("Undo (u)", id="undo", compact=True, tooltip="Take back your last play")

@@ -14,7 +14,6 @@ from functools import cached_property
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -32,12 +31,10 @@ from allfives.bots.analysis import (
 from ..history_link import HistoryLink
 from ..messages import AnalysisReady, DecisionWeighed
 from ..review import Progress, Review, ReviewGame
-from ..widgets.board import Board
 from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
 from ..widgets.review import AnalysisPanel, OpenBoneyard
 from ..widgets.scoresheet import Scoresheet
-from ..widgets.seats import Seats
 from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .game import WIDE, TablePieces
@@ -82,16 +79,7 @@ class ReviewScreen(Screen[None]):
     # -- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Seats(id="seats")
-            yield OpenBoneyard(id="boneyard")
-        with Horizontal(id="middle"):
-            yield Seats(stacked=True, id="seats-left", classes="side-seats")
-            yield Board(id="board")
-            yield Seats(stacked=True, id="seats-right", classes="side-seats")
-            with Vertical(id="side"):
-                yield Scoresheet(id="scoresheet")
-                yield GameLog(id="log")
+        yield from TablePieces.compose(OpenBoneyard(id="boneyard"))
         yield Status(id="status")
         yield AnalysisPanel(id="analysis")
         yield Hand(id="hand")
