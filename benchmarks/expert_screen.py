@@ -16,6 +16,8 @@ import math
 import time
 from pathlib import Path
 
+import told  # benchmarks/told.py, beside this script
+
 import allfives.bots as bots
 from allfives.bots import match
 from allfives.bots.expert import Knobs
@@ -39,6 +41,7 @@ def register() -> None:
     """Make every variant a level `make_bot` knows, for this process."""
     for name, knobs in VARIANTS.items():
         bots._CLASSES[name] = type(name, (ExpertBot,), {"knobs": knobs, "level": name})
+    bots._CLASSES.update(told.levels())
 
 
 def screen(a: str, b: str, seats: int, games: int, seed: int, sims: int, out: Path) -> dict:

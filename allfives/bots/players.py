@@ -9,9 +9,9 @@ from collections.abc import Callable
 from allfives.engine import GameState, Move, SeatView, core
 
 from .expert import Knobs, expert_decision
-from .knowledge import Seen, hidden_tiles, legal_moves, seen_from_table, seen_from_view, table_for
+from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, seen_from_table, seen_from_view, table_for
 from .policy import easy_choice, medium_choice, medium_scores
-from .search import EndgameSolver, SearchAborted, evaluate_moves, pimc, win_chance, winning_utility
+from .search import EndgameSolver, SearchAborted, evaluate_moves, win_chance, winning_utility
 
 CoreMove = tuple[int, int, int]
 
@@ -91,7 +91,8 @@ class HardBot(Bot):
             move = self.solve_endgame(seen, deadline)
             if move is not None:
                 return move
-        values = pimc(seen, moves, rng, self.simulations, deadline)
+        values = evaluate_moves(self.guesses(seen, rng), moves, winning_utility(seen.side), rng,
+                                self.simulations, deadline)
         if PRIOR:
             # a nudge from the one-move-ahead heuristic, in the same units (win chance per point)
             mine = list(seen.scores)
@@ -101,6 +102,16 @@ class HardBot(Bot):
             prior = medium_scores(seen, moves)
             values = [v + PRIOR * per_point * p for v, p in zip(values, prior, strict=True)]
         return moves[max(range(len(moves)), key=values.__getitem__)]
+
+    def guesses(self, seen: Seen, rng: random.Random) -> Callable[[], core.Table]:
+        """The deals it searches: guesses at the hidden tiles that respect the card counting
+        (a benchmark's bot may be told more; see benchmarks/told.py)."""
+        sampler = Sampler(seen)
+
+        def deal() -> core.Table:
+            hands, boneyard = sampler.sample(rng)
+            return table_for(seen, hands, boneyard)
+        return deal
 
     def solve_endgame(self, seen: Seen, deadline: float) -> CoreMove | None:
         """Both hands are known: search the rest of the hand exactly, if it fits the budget."""

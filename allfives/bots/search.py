@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from allfives.engine import core
 
-from .knowledge import Sampler, Seen, table_for
 from .policy import Move, playout, points_after
 
 # Rough size of a hand in points (per side) and of its spread: they turn a score gap into winning chances.
@@ -94,17 +93,6 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
         elif time.perf_counter() >= deadline:
             break
     return [v / n for v in totals]
-
-
-def pimc(seen: Seen, moves: list[Move], rng: random.Random, sims: int | None, deadline: float
-         ) -> list[float]:
-    sampler = Sampler(seen)
-
-    def base() -> core.Table:
-        hands, boneyard = sampler.sample(rng)
-        return table_for(seen, hands, boneyard)
-
-    return evaluate_moves(base, moves, winning_utility(seen.side), rng, sims, deadline)
 
 
 # -- exact endgame (two players, empty boneyard: both hands known) -------------------
