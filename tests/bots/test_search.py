@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from allfives.bots import make_bot
+from allfives.bots.players import HardBot
 from allfives.bots.search import EndgameSolver, brute_force, points_utility, win_chance, winning_utility
 from allfives.engine import GameState, Rules, core
 
@@ -80,3 +81,29 @@ def test_hard_plays_endgames_perfectly() -> None:
         after.apply_unchecked(*move)
         assert abs(brute_force(after, seat, utility) - best) < 1e-9
         assert seen_from_table(table, seat).boneyard_count == 0
+
+
+def test_hard_searches_the_deals_it_guesses_and_they_keep_what_the_seat_sees(make_table) -> None:
+    guessed: list[core.Table] = []
+
+    class Watched(HardBot):
+        def guesses(self, seen, rng):
+            deal = super().guesses(seen, rng)
+
+            def watched() -> core.Table:
+                guessed.append(deal())
+                return guessed[-1]
+            return watched
+
+    table = next(t for seed in range(1, 50)
+                 if len((t := make_table(seed, seats=3, moves=6)).legal_moves()) > 1)
+    seat = table.turn
+    assert Watched(seed=3, simulations=6).choose_on_table(table, seat) in table.legal_moves()
+    assert len(guessed) == 6  # one guessed deal a simulation, all through the hook
+    tiles = sorted(sum(table.hands, []) + table.boneyard)
+    for deal in guessed:
+        assert deal.hands[seat] == table.hands[seat]
+        assert [len(h) for h in deal.hands] == [len(h) for h in table.hands]
+        assert len(deal.boneyard) == len(table.boneyard)
+        assert sorted(sum(deal.hands, []) + deal.boneyard) == tiles
+    assert any(deal.hands != table.hands for deal in guessed)  # guesses, not the true deal
