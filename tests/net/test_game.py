@@ -63,6 +63,8 @@ async def test_a_player_cut_off_or_killed_mid_hand_comes_back_to_the_same_seat_a
         assert away.wait_left is not None and 0 < away.wait_left <= 30.0
         assert 1 in host.away_until  # the clock the screen shows
         await host.wait_until(lambda: host.info.seats[1].status == "here")
+        # the host may hear of the return before the returning client reads its welcome
+        await other.wait_until(lambda: other.connections == 2)
         assert other.connections == 2 and other.seat == 1
 
         await other.wait_until(lambda: other.view.hand_number == 2 and len(other.view.history) >= 3)
