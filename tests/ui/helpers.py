@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
-from allfives.engine import Move, Tile
+from allfives.engine import GameState, Move, Tile
 from allfives.ui.app import AllFivesApp
 from allfives.ui.messages import BotChose
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.session import Session
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand
@@ -122,3 +125,17 @@ class StoppedClock:
 def screen_spot(widget, x: int, y: int) -> tuple[int, int]:  # noqa: ANN001
     """A point of a widget, in screen cells (what a click on another screen at that spot hits)."""
     return widget.region.x + x, widget.region.y + y
+
+
+def play_on(session: Session, steps: int | None = None,
+            choose: Callable[[GameState], Move] | None = None) -> None:
+    """Advance a session as its players would, a step at a time, with no screen: the next hand dealt
+    when one ends, else `choose`'s move for the seat to move (its first legal move unless told);
+    for `steps` steps, or to the game's end."""
+    done = 0
+    while session.state.phase != "game_over" and (steps is None or done < steps):
+        done += 1
+        if session.state.phase == "hand_over":
+            session.next_hand()
+        else:
+            session.apply(choose(session.state) if choose else session.state.legal_moves()[0])

@@ -12,6 +12,8 @@ from allfives.ui.save import SaveStore
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, Player
 
+from .helpers import play_on
+
 
 def setup(seed: int | None) -> GameSetup:
     players = (Player("Ada", "bot", "hard"), Player("Ben", "bot", "expert"), Player("Cleo", "bot", "medium"))
@@ -19,14 +21,7 @@ def setup(seed: int | None) -> GameSetup:
 
 
 def play(session: Session, moves: int) -> None:
-    for _ in range(moves):
-        if session.state.phase == "game_over":
-            return
-        if session.state.phase == "hand_over":
-            session.next_hand()
-            continue
-        seat = session.state.turn
-        session.apply(session.bot(seat).choose(session.state.view(seat)), seat)
+    play_on(session, moves, lambda state: session.bot(state.turn).choose(state.view(state.turn)))
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from allfives.ui.screens.resume import ResumeScreen
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 
-from .helpers import game, play_by_mouse, settle
+from .helpers import game, play_by_mouse, play_on, settle
 
 
 def a_setup(seed: int = 3, target: int = 100) -> GameSetup:
@@ -51,11 +51,7 @@ def test_a_session_keeps_its_game_in_one_row_after_every_move_and_when_resumed(d
 def test_background_saves_keep_the_history_too_and_a_finished_game_is_marked(data_dir: Path) -> None:
     link = HistoryLink(data_dir)
     session = Session.new(a_setup(target=40), SaveStore(data_dir), background=True, history=link)
-    while session.state.phase != "game_over":
-        if session.state.phase == "hand_over":
-            session.next_hand()
-        else:
-            session.apply(session.state.legal_moves()[-1])
+    play_on(session, choose=lambda state: state.legal_moves()[-1])
     session.flush()
     [row] = HistoryStore(data_dir).games()
     assert row.status == "finished" and row.winner == session.state.winner

@@ -14,7 +14,7 @@ from allfives.ui.save import SaveStore
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 
-from .helpers import play_until
+from .helpers import play_on, play_until
 
 
 def setup_for(seed: int) -> GameSetup:
@@ -37,11 +37,7 @@ def test_the_local_session_is_a_game_session(data_dir: Path) -> None:
 def test_the_newest_game_is_on_disk_once_flushed(data_dir: Path) -> None:
     store = SaveStore(data_dir)
     session = Session.new(setup_for(4), store, background=True)
-    for _ in range(60):  # faster than a disk: saves queue up, only the newest waiting one is written
-        if session.state.phase == "hand_over":
-            session.next_hand()
-        else:
-            session.apply(session.state.legal_moves()[0])
+    play_on(session, 60)  # faster than a disk: saves queue up, only the newest waiting one is written
     session.flush()
     assert saved_hands(store.path) == to_record(session.state)["hands"]
     assert session.take_notice() is None

@@ -19,7 +19,7 @@ from allfives.ui.screens.stats import ExportScreen, StatsScreen
 from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, Player
 
-from .helpers import settle
+from .helpers import play_on, settle
 
 # (seats, the bots' level, seed, target, who plays for you): you sit at seat 0
 GAMES = [(2, "easy", 1, 100, "medium"), (2, "medium", 2, 100, "random"), (2, "random", 3, 80, "medium"),
@@ -32,12 +32,7 @@ def play_session(link: HistoryLink, seats: int, level: str, seed: int, target: i
     session = Session.new(GameSetup(rules=Rules(seats=seats, target=target), players=players, seed=seed),
                           history=link)
     bots = [make_bot(you if s == 0 else level, seed=seed * 10 + s) for s in range(seats)]
-    while session.state.phase != "game_over":
-        if session.state.phase == "hand_over":
-            session.next_hand()
-        else:
-            turn = session.state.turn
-            session.apply(bots[turn].choose(session.state.view(turn)))
+    play_on(session, choose=lambda state: bots[state.turn].choose(state.view(state.turn)))
     return session
 
 

@@ -16,7 +16,7 @@ from allfives.ui.session import Session
 from allfives.ui.setup import GameSetup, default_players
 from allfives.ui.watched import WatchedGame
 
-from .scenes import settle
+from .helpers import play_on, settle
 
 
 def other_window(data_dir: Path, people: int = 1, target: int = 250) -> tuple[SaveStore, Session]:
@@ -26,17 +26,6 @@ def other_window(data_dir: Path, people: int = 1, target: int = 250) -> tuple[Sa
     setup = GameSetup(rules=Rules(seats=2, target=target), players=default_players(2, people, "easy"), seed=4,
                       bot_delay=0)
     return store, Session.new(setup, store)
-
-
-def play_on(session: Session, moves: int) -> None:
-    """The other window plays on (whoever is to move makes the first legal move)."""
-    for _ in range(moves):
-        if session.state.phase == "game_over":
-            return
-        if session.state.phase == "hand_over":
-            session.next_hand()
-        else:
-            session.apply(session.state.legal_moves()[0])
 
 
 def files(data_dir: Path) -> dict[str, tuple[int, bytes]]:
