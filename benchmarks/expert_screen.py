@@ -25,7 +25,7 @@ from allfives.bots.players import ExpertBot
 from allfives.bots.playout import Style
 from allfives.engine import Rules
 
-# The variants screened in the second round (benchmarks/RESULTS-bots.md, "Expert, second round").
+# The variants screened in the second and fourth rounds (benchmarks/RESULTS-bots.md).
 VARIANTS = {
     "x0": Knobs(infer=0.0),  # defending playouts, no inference
     "xi15": Knobs(infer=0.15),
@@ -34,6 +34,10 @@ VARIANTS = {
     "xdf12": Knobs(style=Style(defend=1.2)),
     # hard's greedy-plus-shed playouts with the expert's inference
     "xgi1": Knobs(style=Style(defend=0.0, follow=0.0, stuck=0.0, shed_early=0.25, shed_late=0.6)),
+    # fourth round: the style best in whole-information self-play (benchmarks/styles.py)
+    "xs1": Knobs(style=Style(defend=1.2, noise=0.5, stuck=3.0, shed_late=0.4)),
+    "xp0": Knobs(prior=0.0),  # no nudge from medium's judgement
+    "xp2": Knobs(prior=2.0),
 }
 
 
