@@ -16,7 +16,8 @@ import math
 import time
 from pathlib import Path
 
-import told  # benchmarks/told.py, beside this script
+import styles  # benchmarks/styles.py and told.py, beside this script
+import told
 
 import allfives.bots as bots
 from allfives.bots import match
@@ -33,7 +34,7 @@ VARIANTS = {
     "xi2c8": Knobs(infer=0.2, candidates=8),
     "xdf12": Knobs(style=Style(defend=1.2)),
     # hard's greedy-plus-shed playouts with the expert's inference
-    "xgi1": Knobs(style=Style(defend=0.0, follow=0.0, stuck=0.0, shed_early=0.25, shed_late=0.6)),
+    "xgi1": Knobs(style=styles.GREEDY),
     # fourth round: the style best in whole-information self-play (benchmarks/styles.py)
     "xs1": Knobs(style=Style(defend=1.2, noise=0.5, stuck=3.0, shed_late=0.4)),
     "xp0": Knobs(prior=0.0),  # no nudge from medium's judgement

@@ -20,6 +20,9 @@ import random
 from allfives.bots.playout import DEFAULT_STYLE, Style, styled_choice
 from allfives.engine import Rules, core
 
+# hard's playout policy (take the most points, shed heavy tiles) written as a style
+GREEDY = Style(defend=0.0, follow=0.0, stuck=0.0, shed_early=0.25, shed_late=0.6)
+
 SWEEP = {"defend": [0.4, 1.2, 1.6], "follow": [0.0, 0.5, 2.0], "stuck": [0.0, 3.0, 12.0],
          "shed_early": [0.0, 0.1, 0.4], "shed_late": [0.3, 1.0, 1.5], "noise": [0.0, 1.0, 4.0]}
 
@@ -61,8 +64,7 @@ def main() -> None:
         m, ci = compare(DEFAULT_STYLE._replace(**weights), DEFAULT_STYLE, args.seats, args.deals, args.seed)
         print(f"{args.style} v today's style: {m:+.2f} ± {ci:.2f} a hand")
         return
-    greedy = Style(defend=0.0, follow=0.0, stuck=0.0, shed_early=0.25, shed_late=0.6)
-    m, ci = compare(DEFAULT_STYLE, greedy, args.seats, args.deals, args.seed)
+    m, ci = compare(DEFAULT_STYLE, GREEDY, args.seats, args.deals, args.seed)
     print(f"today's style v hard's greedy-plus-shed: {m:+.2f} ± {ci:.2f} a hand")
     for name, values in SWEEP.items():
         for v in values:
