@@ -15,6 +15,10 @@ decisions in expert-v-hard games: the mean chance put on each hidden tile's true
 told tiles (about 8 minutes for 12 games):
 
     python benchmarks/told.py --games 12
+
+`--model-deals 200` adds the best reading of the plays there is against hard: each guessed deal
+weighed by whether hard itself (another seed, the same effort), holding that deal's hand as it was
+at each of the opponent's plays, would have made it. About 10 minutes a game.
 """
 
 from __future__ import annotations
@@ -88,7 +92,11 @@ def levels() -> dict[str, type[Told]]:
     return {f"told{k}": type(f"told{k}", (Told,), {"told": k, "level": f"told{k}"}) for k in (2, 4, 6, 9)}
 
 
-def knowledge(games: int, deals: int = 400) -> tuple[dict[str, tuple[float, float]], dict[str, int]]:
+MODEL_EPS = (0.02, 0.1, 0.3)  # how likely a play hard would not make is, for the model's reading
+
+
+def knowledge(games: int, deals: int = 400, model_deals: int = 0, first: int = 0
+              ) -> tuple[dict[str, tuple[float, float]], dict[str, int]]:
     """(mean chance on each hidden tile's true place, mean log of it) for every kind of knowledge;
     and how many of the decisions measured came while the boneyard still held tiles."""
     strengths = (0.0, 0.1, 0.2, 0.5, 1.0)
@@ -102,7 +110,8 @@ def knowledge(games: int, deals: int = 400) -> tuple[dict[str, tuple[float, floa
 
     counts = {"decisions": 0, "boneyard not empty": 0}
     rules = Rules(seats=2).to_core()
-    for g in range(games):
+    model = HardBot(seed=99, simulations=20) if model_deals else None
+    for g in range(first, first + games):
         players = [make_bot("expert", seed=3 * g + 1, simulations=20),
                    make_bot("hard", seed=3 * g + 2, simulations=20)]
         table = core.Table(rules)
@@ -112,6 +121,7 @@ def knowledge(games: int, deals: int = 400) -> tuple[dict[str, tuple[float, floa
             hands += 1
             pick = random.Random(100 * g + hands)
             told = {k: set(pick.sample(sorted(table.hands[1]), k)) for k in (2, 4, 6)}
+            observed: list[tuple[int, Seen, tuple[int, int, int]]] = []
             while table.phase == core.PLAYING:
                 if table.turn == 0 and table.history and len(table.legal_moves()) > 1:
                     seen = seen_from_table(table, 0)
@@ -132,21 +142,68 @@ def knowledge(games: int, deals: int = 400) -> tuple[dict[str, tuple[float, floa
                     for strength in strengths:
                         evidence = Evidence(seen, sampler.voids, strength)
                         weights = [evidence.weight(h) if strength else 1.0 for h in guesses]
-                        total = sum(weights)
-                        chances = []
-                        for t in hidden:
-                            p = sum(w for w, h in zip(weights, guesses, strict=True) if t in h[1]) / total
-                            chances.append(p if t in held else 1 - p)
-                        add("card counting" if not strength else f"counting + inference {strength}", chances)
+                        add("card counting" if not strength else f"counting + inference {strength}",
+                            chances_on_truth(weights, guesses, hidden, held))
+                    if model is not None:
+                        few = guesses[:model_deals]
+                        matches = read_by_model(few, sampler, model, observed)
+                        evidence = Evidence(seen, sampler.voids, 0.1)
+                        readers = {"model: counting": [1.0] * len(few),
+                                   "model: inference 0.1": [evidence.weight(h) for h in few]}
+                        for eps in MODEL_EPS:
+                            readers[f"model: hard's own play, eps {eps}"] = [
+                                math.prod(1.0 if m else eps for m in ms) for ms in matches]
+                        for name, weights in readers.items():
+                            add(name, chances_on_truth(weights, few, hidden, held))
+                if model is not None and table.turn == 1:
+                    before = seen_from_table(table, 1)
+                    move = players[1].choose_on_table(table, 1)
+                    if move[0] == core.PLAY:
+                        observed.append((len(table.history), before, move))
+                    table.apply(*move)
+                    continue
                 table.apply(*players[table.turn].choose_on_table(table, table.turn))
     return {name: (s[0] / s[2], s[1] / s[2]) for name, s in sums.items()}, counts
+
+
+def chances_on_truth(weights: list[float], guesses: list[list[list[int]]], hidden: list[int],
+                     held: set[int]) -> list[float]:
+    """The chance the weighed guesses put on each hidden tile's true place (opponent's hand or boneyard)."""
+    total = sum(weights)
+    chances = []
+    for t in hidden:
+        p = sum(w for w, h in zip(weights, guesses, strict=True) if t in h[1]) / total
+        chances.append(p if t in held else 1 - p)
+    return chances
+
+
+def read_by_model(guesses: list[list[list[int]]], sampler: Sampler, model: HardBot,
+                  observed: list[tuple[int, Seen, tuple[int, int, int]]]) -> list[list[bool]]:
+    """For each guess, whether hard itself, holding the guessed hand as it was then, makes each of the
+    opponent's plays so far: the likeliest reading of plays there is, for an opponent that is hard."""
+    born = sampler.voids.born[1]
+    later = [(index, tile, sampler.voids.play_born.get(index, -1))
+             for index, (seat, kind, tile, _, _) in enumerate(sampler.seen.history)
+             if seat == 1 and kind == core.PLAY]
+    out = []
+    for hands in guesses:
+        matches = []
+        for when, seen, move in observed:
+            held = [t for t, b in zip(hands[1], born, strict=False) if b < when]
+            held += [t for at, t, b in later if at >= when and b < when]
+            matches.append(model.decide(seen._replace(hand=tuple(sorted(held)))) == move)
+        out.append(matches)
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="What each kind of knowledge tells about the hidden hand")
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--model-deals", type=int, default=0,
+                        help="also read the plays through hard's own decisions, on this many of the deals")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
     args = parser.parse_args()
-    table, counts = knowledge(args.games)
+    table, counts = knowledge(args.games, model_deals=args.model_deals, first=args.first)
     print(f"{'knowledge':32} {'mean chance':>12} {'mean log':>9}")
     for name, (chance, log) in table.items():
         print(f"{name:32} {chance:12.3f} {log:9.3f}")
