@@ -92,6 +92,8 @@ def levels() -> dict[str, type[Told]]:
     return {f"told{k}": type(f"told{k}", (Told,), {"told": k, "level": f"told{k}"}) for k in (2, 4, 6, 9)}
 
 
+# the opponent's plays this hand: (history index, its view then, the move)
+Observed = list[tuple[int, Seen, tuple[int, int, int]]]
 MODEL_EPS = (0.02, 0.1, 0.3)  # how likely a play hard would not make is, for the model's reading
 
 
@@ -121,7 +123,7 @@ def knowledge(games: int, deals: int = 400, model_deals: int = 0, first: int = 0
             hands += 1
             pick = random.Random(100 * g + hands)
             told = {k: set(pick.sample(sorted(table.hands[1]), k)) for k in (2, 4, 6)}
-            observed: list[tuple[int, Seen, tuple[int, int, int]]] = []
+            observed: Observed = []
             while table.phase == core.PLAYING:
                 if table.turn == 0 and table.history and len(table.legal_moves()) > 1:
                     seen = seen_from_table(table, 0)
@@ -155,14 +157,10 @@ def knowledge(games: int, deals: int = 400, model_deals: int = 0, first: int = 0
                                 math.prod(1.0 if m else eps for m in ms) for ms in matches]
                         for name, weights in readers.items():
                             add(name, chances_on_truth(weights, few, hidden, held))
-                if model is not None and table.turn == 1:
-                    before = seen_from_table(table, 1)
-                    move = players[1].choose_on_table(table, 1)
-                    if move[0] == core.PLAY:
-                        observed.append((len(table.history), before, move))
-                    table.apply(*move)
-                    continue
-                table.apply(*players[table.turn].choose_on_table(table, table.turn))
+                move = players[table.turn].choose_on_table(table, table.turn)
+                if model is not None and table.turn == 1 and move[0] == core.PLAY:
+                    observed.append((len(table.history), seen_from_table(table, 1), move))
+                table.apply(*move)
     return {name: (s[0] / s[2], s[1] / s[2]) for name, s in sums.items()}, counts
 
 
@@ -178,7 +176,7 @@ def chances_on_truth(weights: list[float], guesses: list[list[list[int]]], hidde
 
 
 def read_by_model(guesses: list[list[list[int]]], sampler: Sampler, model: HardBot,
-                  observed: list[tuple[int, Seen, tuple[int, int, int]]]) -> list[list[bool]]:
+                  observed: Observed) -> list[list[bool]]:
     """For each guess, whether hard itself, holding the guessed hand as it was then, makes each of the
     opponent's plays so far: the likeliest reading of plays there is, for an opponent that is hard."""
     born = sampler.voids.born[1]
