@@ -16,6 +16,7 @@ from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic befo
 
 from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
 from ..widgets.footer import KeyFooter
+from ..widgets.shown import content
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
@@ -106,7 +107,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
                 with Vertical(classes="checks"):
                     yield Tick("Muggins: going out scores the others' pips", compact=True, id="muggins")
                     yield Tick("finish the hand before a win", compact=True, id="finish")
-            yield Static(self.message, id="form-message")
+            yield Static(content(self.message), id="form-message")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 if self.cancellable:
@@ -213,7 +214,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         setup = self.setup()
         if isinstance(setup, str):
             message = self.query_one("#form-message", Static)
-            message.update(setup)
+            message.update(content(setup))
             message.add_class("error-text")
             return
         if not self.cancellable:
