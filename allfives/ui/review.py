@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from allfives.engine import GameState, Move, Rules, replay
 from allfives.engine.positions import Step, Timeline
 
-from .setup import GameSetup, Player
+from .setup import GameSetup, NameRefused, Player
 from .sheet import HandMemo, build_sheet
 from .shown import Shown, styled
 from .turn import Notice, TurnState
@@ -64,9 +64,15 @@ class ReviewGame:
 
 
 def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
-    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all."""
+    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
+
+    A player named against the name rule is refused (NameRefused, one line naming the player), never
+    shown: the record is someone else's, but what it makes us draw is ours.
+    """
     try:
         return GameSetup.from_record(rules, None, dict(data))
+    except NameRefused:
+        raise
     except ValueError:
         players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
         return GameSetup(rules=rules, players=players)

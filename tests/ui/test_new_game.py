@@ -7,6 +7,7 @@ from textual.widgets import Select
 from allfives.ui.app import AllFivesApp
 from allfives.ui.screens.new_game import NO_PARTNERS, PARTNERS, NewGameScreen
 from allfives.ui.widgets.tick import Tick
+from tests.hostile import REFUSED_NAMES
 
 
 def box(tick: Tick) -> str:
@@ -56,7 +57,12 @@ def test_people_are_named_and_told_apart() -> None:
     assert players_named(["person", "medium"], ["Ben", ""]) == \
         "Seats 1 and 2 are both called Ben: give each a name."  # a bot's name is taken too
     assert "their own" in players_named(["person", "person"], ["You", ""])  # type: ignore[operator]
-    assert "at most 10" in players_named(["person", "medium"], ["A" * 11, ""])  # type: ignore[operator]
+    twenty = players_named(["person", "medium"], ["A" * 20, ""])
+    assert not isinstance(twenty, str) and twenty[0].name == "A" * 20
+    for name, why in REFUSED_NAMES.items():  # the one name rule: a name no screen could show is refused
+        if isinstance(name, str) and name.strip():
+            refused = players_named(["person", "medium"], [name, ""])
+            assert isinstance(refused, str) and refused.startswith("Seat 1: ") and why in refused, name
 
 
 async def test_the_form_takes_names_for_people_only() -> None:

@@ -13,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic before Start)
+from allfives.names import NAME_LENGTH, player_name
 
-from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
+from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 from ..widgets.footer import KeyFooter
 from ..widgets.shown import content
 from ..widgets.tick import Tick
@@ -42,9 +43,10 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
         if kind != "person":
             players.append(Player(BOT_NAMES[seat], "bot", kind))
             continue
-        name = " ".join(typed.split()) or person_name(seat, people)
-        if len(name) > NAME_LENGTH:
-            return f"Seat {seat + 1}: a name of at most {NAME_LENGTH} characters, please."
+        try:
+            name = player_name(typed) if typed.strip() else person_name(seat, people)
+        except ValueError as e:
+            return f"Seat {seat + 1}: {e}."
         if people > 1 and name.lower() == "you":
             return f"Seat {seat + 1}: with several people at one terminal, each needs a name of their own."
         players.append(Player(name, "person"))
@@ -121,7 +123,8 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         who = Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False, compact=True,
                      id=f"who-{seat}")
         name = Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
-                     max_length=NAME_LENGTH, classes="name", tooltip="This person's name")
+                     max_length=NAME_LENGTH, classes="name",
+                     tooltip=f"This person's name: up to {NAME_LENGTH} characters")
         name.display = seat == 0
         return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
                           id=f"seat-row-{seat}")

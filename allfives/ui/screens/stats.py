@@ -177,7 +177,7 @@ class StatsScreen(Screen[None]):
         record = self.history.store().record(game.id)
         try:
             review = ReviewGame.from_record(record or {}, history_id=game.id)
-        except RecordError as e:
+        except (RecordError, ValueError) as e:  # (ValueError: a player named against the name rule)
             self.notify(f"This game cannot be replayed: {e}", severity="error")
             return
         if not review.game.log:
