@@ -113,3 +113,15 @@ def test_name_flags_keep_the_rule(name: str, capsys: pytest.CaptureFixture) -> N
 def test_every_hostile_name_passes_the_flags_as_it_is() -> None:
     for name in HOSTILE_NAMES:
         assert parse_join(["localhost:1", "--code", "ABCDEF", "--name", name]).name == name
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_records_words_reach_a_terminal_written_out(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                      command: str) -> None:
+    path = record_file(tmp_path, "Ann", "Bo")
+    data = json.loads(path.read_text())
+    data["hands"][0]["moves"][0] = "6-6\x1b[2J\u202e\x07"
+    path.write_text(json.dumps(data))
+    assert main([command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and not any(c in err for c in "\x1b\u202e\x07"), err

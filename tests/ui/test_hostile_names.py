@@ -11,6 +11,7 @@ override) is refused at the new-game form here and at every other door in tests/
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -340,3 +341,20 @@ def test_the_corpus_is_big_enough_and_dealt_out_whole() -> None:
     assert {name for names in TABLES for name in names} == set(HOSTILE_NAMES)
     assert all(len(set(names)) == 4 for names in TABLES)
 
+
+
+async def test_a_damaged_save_is_told_as_it_is(data_dir: Path) -> None:
+    """A save whose move is `[/]`: the notice and the new-game screen's message say so, whole."""
+    store = SaveStore(data_dir)
+    store.save(LAST_STATE, GameSetup(rules=RULES, players=people(TABLES[0]), bot_delay=0))
+    saved = json.loads(store.path.read_text())
+    saved["hands"][0]["moves"][0] = "[/]"
+    store.path.write_text(json.dumps(saved))
+    app = AllFivesApp(store=SaveStore(data_dir), bot_delay=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        form = await screen_of(pilot, NewGameScreen)
+        problem = app.problem
+        assert problem is not None and "[/]" in problem
+        await until(pilot, lambda: bool(form.query(Toast)), "the notice shows")
+        await pilot.pause()
+        check_screen(app, (problem,))

@@ -51,3 +51,17 @@ def test_outside_text_draws_as_it_is_in_textual_and_in_rich(a: str, b: str) -> N
     assert content(line).plain == line.plain
     assert rich_text(line).plain == line.plain
     assert content(a).plain == a and rich_text(a).plain == a
+
+
+async def test_every_notice_is_plain_text_and_textuals_ctrl_c_hint_reads_without_markup() -> None:
+    from allfives.ui.app import AllFivesApp
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.notify("[/] [@click=app.quit]y", title="[b]x")  # (a screen passes markup=True on)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        told = [(n.title, n.message, n.markup) for n in app._notifications]
+        assert told == [("[b]x", "[/] [@click=app.quit]y", False),
+                        ("Do you want to quit?", "Press q to quit the app", False)]
