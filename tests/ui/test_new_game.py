@@ -149,3 +149,26 @@ async def test_rows_for_more_seats_come_when_asked_and_keep_what_was_chosen() ->
         setup = screen.setup()
         assert not isinstance(setup, str)
         assert [p.kind for p in setup.players] == ["person", "bot", "bot", "person"]
+
+
+async def test_a_name_is_weighed_as_it_is_typed() -> None:
+    """The field takes 20 characters and says so when they are all used; a character no name may hold
+    is explained at once; a good name again clears the message."""
+    from textual.widgets import Input, Static
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        field, message = screen.query_one("#name-0", Input), screen.query_one("#form-message", Static)
+        await pilot.click(field)
+        await pilot.press(*"A" * 25)  # typed past the limit: the field stops at 20
+        await pilot.pause()
+        assert field.value == "A" * 20
+        assert str(message.render()) == "Seat 1: a name holds at most 20 characters."
+        field.value = "Eve\u202eevil"  # (pasted)
+        await pilot.pause()
+        assert "U+202E" in str(message.render()) and message.has_class("error-text")
+        field.value = "Eve"
+        await pilot.pause()
+        assert str(message.render()) == "" and not message.has_class("error-text")

@@ -81,6 +81,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
         self.message = message
         self.leaving = leaving  # called once the person agrees to leave that game for a new one
+        self._name_noted = False  # the form's message says what is wrong with a name being typed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -247,6 +248,25 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
             await self.run_action("app.statistics")
         else:
             self.action_cancel()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name is weighed as it is typed: the form says at once when it reaches the limit (the field
+        takes no more) or holds what no name may, and forgets it once the name is good again."""
+        if not event.input.has_class("name"):
+            return
+        seat = int(str(event.input.id).removeprefix("name-"))
+        note, refused = "", False
+        if event.value.strip():
+            try:
+                if len(player_name(event.value)) >= NAME_LENGTH:
+                    note = f"Seat {seat + 1}: a name holds at most {NAME_LENGTH} characters."
+            except ValueError as e:
+                note, refused = f"Seat {seat + 1}: {e}.", True
+        if note or self._name_noted:
+            message = self.query_one("#form-message", Static)
+            message.update(content(note))
+            message.set_class(refused, "error-text")
+        self._name_noted = bool(note)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
