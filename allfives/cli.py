@@ -55,6 +55,7 @@ def replay_main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
     args = parser.parse_args(argv)
     from allfives.engine import RecordError, ReplayDocument
+    from allfives.names import visible
     from allfives.record_file import read_record
 
     try:
@@ -62,7 +63,7 @@ def replay_main(argv: list[str]) -> int:
         doc = ReplayDocument(data)
         out = _replay_json(doc) if args.json else [_replay_summary(doc), "\n"]
     except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
+        print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     except RecursionError:
         print("the record is nested too deeply to be a game record", file=sys.stderr)

@@ -8,6 +8,7 @@ from typing import Any
 
 from allfives import record_file
 from allfives.engine import GameState, RecordError, replay
+from allfives.names import visible
 
 
 def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
@@ -79,29 +80,32 @@ def review_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.samples < 1:
         parser.error("--samples must be at least 1")
+    from allfives.ui.review import setup_of_record
+
     try:
         game, record = read_record(args.file)
-    except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
+        setup = setup_of_record(game.rules, record)  # (a player named against the name rule: refused)
+    except (RecordError, ValueError) as e:
+        print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
     if not (args.json or args.text):
-        return _review_screen(game, record, seats, args.samples)
+        return _review_screen(game, setup, seats, args.samples)
     analysis = analyse_game(game, seats, args.samples)
     print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
     return 0
 
 
-def _review_screen(game: GameState, record: dict[str, Any], seats: tuple[int, ...], samples: int) -> int:
+def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples: int) -> int:
     """The review screen on its own (a game from a file is not in the history: nothing is kept)."""
     from allfives.ui.launch import run
-    from allfives.ui.review import ReviewGame, setup_of_record
+    from allfives.ui.review import ReviewGame
     from allfives.ui.review_app import ReviewApp
 
     if not game.log:
         print("the record has no hand to review", file=sys.stderr)
         return 2
-    run(ReviewApp(ReviewGame(game, setup_of_record(game.rules, record), None, seats), samples=samples))
+    run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
     return 0
 
 
@@ -143,6 +147,6 @@ def stats_main(argv: list[str]) -> int:
     stats = compute(store.games())
     problem = store.take_problem()
     if problem:
-        print(problem, file=sys.stderr)
+        print(visible(problem), file=sys.stderr)
     print(stats.model_dump_json(indent=1) if args.json else _stats_text(stats))
     return 0

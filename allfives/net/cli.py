@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from allfives.names import player_name, visible
 from allfives.ui.save import data_dir
 from allfives.ui.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 
@@ -82,7 +83,7 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
     except ValueError as e:
         p.error(str(e))
     if note:
-        print(note)
+        print(visible(note))
     return args, table
 
 
@@ -190,12 +191,11 @@ def wanted_seat(args: argparse.Namespace) -> int | None:
 
 
 def _check_name(p: argparse.ArgumentParser, name: str) -> None:
-    from .protocol import Hello
-
+    """The one name rule, as at the table's door (exits with status 2 and one line saying why)."""
     try:
-        Hello(version=0, code="", name=name)
-    except ValueError:
-        p.error("--name must be 1-20 printable characters")
+        player_name(name)
+    except ValueError as e:
+        p.error(f"--name: {e}")
 
 
 def join_main(argv: list[str]) -> int:
@@ -242,7 +242,7 @@ async def _join(args: argparse.Namespace) -> int:
     try:
         await client.run()
     except JoinRefused as e:
-        print(f"allfives join: the table refused: {e}", file=sys.stderr)
+        print(f"allfives join: the table refused: {visible(str(e))}", file=sys.stderr)  # (the table's words)
         return 2
     except OSError as e:
         print(f"allfives join: cannot reach {args.address}: {e.strerror or e}", file=sys.stderr)

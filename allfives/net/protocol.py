@@ -8,12 +8,12 @@ seat's drawn tile is never named, and the boneyard's order never leaves the serv
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from allfives.engine import Drew, Event, Move, Rules, SeatView
+from allfives.names import NAME_LENGTH, player_name
 
 PROTOCOL_VERSION = 2  # 2: seats can be changed in the lobby (`sit`, `moved`)
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
@@ -27,6 +27,10 @@ class _Message(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+# A player's name, both ways: the one name rule (a joiner's hello, and the seating a client is told)
+Name = Annotated[str, Field(max_length=4 * NAME_LENGTH), AfterValidator(player_name)]
+
+
 # -- client to server --------------------------------------------------------
 
 
@@ -36,17 +40,9 @@ class Hello(_Message):
     type: Literal["hello"] = "hello"
     version: int
     code: str = Field(max_length=16)
-    name: str = Field(default="Player", min_length=1, max_length=20)
+    name: Name = "Player"
     token: str | None = Field(default=None, max_length=64)
     seat: int | None = Field(default=None, ge=0, le=3)  # the seat wanted; any free one when left out
-
-    @field_validator("name")
-    @classmethod
-    def _printable(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if not name or any(unicodedata.category(c)[0] == "C" for c in name):
-            raise ValueError("a name is 1-20 printable characters")
-        return name
 
 
 class SendMove(_Message):
@@ -101,7 +97,7 @@ class SeatInfo(_Message):
     """Who sits where: a bot, a person at the table, or a person away (waited for, or covered by a bot)."""
 
     seat: int
-    name: str
+    name: Name
     kind: Literal["person", "bot"]
     level: str  # the bot's level (a bot covers an away person at the same level)
     status: SeatStatus

@@ -21,6 +21,7 @@ from .save import LoadOutcome, SavedGame, SaveStore
 from .screens.confirm import ConfirmScreen, quit_question
 from .setup import DEFAULT_BOT_DELAY, GameSetup
 from .themes import STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
+from .widgets.shown import PlainNotices
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def settle_memory() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
-class AllFivesApp(App[None]):
+class AllFivesApp(PlainNotices, App[None]):
     """Starts on the new-game screen, the resume question, or (given a setup) straight at the table."""
 
     CSS_PATH = STYLESHEET

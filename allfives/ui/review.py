@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from allfives.engine import GameState, Move, Rules, replay
 from allfives.engine.positions import Step, Timeline
 
-from .setup import GameSetup, Player
+from .setup import GameSetup, NameRefused, Player
 from .sheet import HandMemo, build_sheet
+from .shown import Shown, styled
 from .turn import Notice, TurnState
 from .view import TableView, build_view, game_log
 
@@ -63,9 +64,15 @@ class ReviewGame:
 
 
 def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
-    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all."""
+    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
+
+    A player named against the name rule is refused (NameRefused, one line naming the player), never
+    shown: the record is someone else's, but what it makes us draw is ours.
+    """
     try:
         return GameSetup.from_record(rules, None, dict(data))
+    except NameRefused:
+        raise
     except ValueError:
         players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
         return GameSetup(rules=rules, players=players)
@@ -73,10 +80,14 @@ def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
 
 @dataclass(frozen=True)
 class PanelLine:
-    """A line of the analysis panel: text (bold and dim markup only) and its kind, which gives its colour."""
+    """A line of the analysis panel: its text (bold and dim only; a `str` is plain) and its kind, which
+    gives its colour."""
 
-    text: str
+    text: Shown
     kind: LineKind = "quiet"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", Shown.of(self.text))
 
 
 Progress = tuple[int, int] | None  # (decisions weighed, of how many) while the analysis runs
@@ -134,19 +145,20 @@ class Review:
         hand, move = step
         moves = self.timeline.moves_in(hand)
         players = self.setup.players
-        head = f"[b]Hand {hand}[/b] of {self.timeline.hands} · "
+        head = styled("[b]Hand {}[/b] of {} · ", hand, self.timeline.hands)
         if move == 0:
             leader = self.timeline.at(hand, 0).state.turn
-            return Notice(f"{head}dealt ({moves} moves): {players[leader].name} leads", "info")
+            return Notice(head + f"dealt ({moves} moves): {players[leader].name} leads", "info")
         position = self.timeline.at(hand, move)
         last = position.last_move
         who = players[self.mover(hand, move)].name
-        done = f"{head}move {move} of {moves} · {who} "
+        done = head + f"move {move} of {moves} · {who} "
         if last is None or last.kind != "play":
             return Notice(done + ("drew" if last is not None and last.kind == "draw" else "passed"), "info")
         where = f"on {last.end}" if last.end else ("to lead" if move == 1 else "")
         scored = next((e.points for e in reversed(position.events[-1]) if e.kind == "played"), 0)
-        text = f"{done}played [b]{last.tile}[/b] {where}".rstrip() + (f", +{scored}" if scored else "")
+        text = done + styled("played [b]{}[/b]{}", last.tile, f" {where}".rstrip()) + (
+            f", +{scored}" if scored else "")
         return Notice(text, "done" if state_over(position.state) else "info")
 
     # -- which step a line of the sheet or the log belongs to --------------------------------
@@ -222,9 +234,9 @@ class Review:
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
-        parts = [f"[b]{names[mine.seat].name}[/b] · hand {hand}: {_summary(mine)} · "
-                 f"game: {_summary(whole, accuracy=True)}" for mine, whole in pairs]
-        return PanelLine(" | ".join(parts) or "Nothing to weigh in this game.", "summary")
+        parts = [styled("[b]{}[/b] · hand {}: {} · game: {}", names[mine.seat].name, hand, _summary(mine),
+                        _summary(whole, accuracy=True)) for mine, whole in pairs]
+        return PanelLine(Shown.of(" | ").join(parts) or "Nothing to weigh in this game.", "summary")
 
 
 def state_over(state: GameState) -> bool:
@@ -250,18 +262,18 @@ def decision_lines(d: Decision, who: str) -> list[PanelLine]:
                 PanelLine("", "quiet")]
     exact = " (exact)" if d.exact else ""
 
-    def judged(move: str, points: float | None, win: float | None) -> str:
+    def judged(move: str, points: float | None, win: float | None) -> Shown:
         shown = "" if points is None else f" {points:+.1f}"
         chance = "" if win is None else f" (wins {100 * win:.0f}%)"
-        return f"[b]{move}[/b]{shown}{chance}"
+        return styled("[b]{}[/b]{}{}", move, shown, chance)
 
     played = judged(d.played, d.played_points, d.played_win)
     if d.played == d.best:
-        head = PanelLine(f"{who} played {played}: the best move{exact}.", "good")
+        head = PanelLine(styled("{} played {}: the best move{}.", who, played, exact), "good")
     else:
         kind: LineKind = "mistake" if d.mistake else ("fair" if d.cost > 2.0 else "good")
-        head = PanelLine(f"{who} played {played}; best {judged(d.best, d.best_points, d.best_win)}, "
-                         f"cost {d.cost:.1f}{exact}", kind)
+        head = PanelLine(styled("{} played {}; best {}, cost {}{}", who, played,
+                                judged(d.best, d.best_points, d.best_win), f"{d.cost:.1f}", exact), kind)
     if d.mistake and d.reason:
         why = PanelLine(f"Mistake: {d.reason}", "mistake")
     else:

@@ -7,9 +7,10 @@ from textual.binding import Binding
 
 from .review import ReviewGame
 from .themes import STYLESHEET, use_themes
+from .widgets.shown import PlainNotices
 
 
-class ReviewApp(App[None]):
+class ReviewApp(PlainNotices, App[None]):
     """One game under review; closing the review quits."""
 
     CSS_PATH = STYLESHEET

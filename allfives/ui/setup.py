@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.names import NAME_LENGTH, player_name, visible
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
@@ -21,13 +22,21 @@ SEEDED_SIMULATIONS_FOR = {"expert": 100}
 Kind = Literal["person", "bot"]
 
 
+class NameRefused(ValueError):
+    """A player's name breaks the name rule (`allfives.names`): the one-line message names the player."""
+
+
 @dataclass(frozen=True)
 class Player:
-    """One seat: a person at the terminal or a bot of some level."""
+    """One seat: a person at the terminal or a bot of some level. Its name keeps the name rule (a
+    Player is never made with a name no screen could show: ValueError)."""
 
     name: str
     kind: Kind = "bot"
     level: str = "medium"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", player_name(self.name))
 
     @property
     def is_person(self) -> bool:
@@ -41,13 +50,29 @@ class Player:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_json(cls, data: Any) -> Player:
+    def from_json(cls, data: Any, seat: int | None = None) -> Player:
+        """A player as a record, a save or a saved table has it (seat `seat`, counted from 0); a name
+        that breaks the rule raises NameRefused, naming the player and why."""
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
             raise ValueError("a player needs a kind: person or bot")
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
-        return cls(name=str(data.get("name", "?"))[:20], kind=data["kind"], level=level)
+        raw = data.get("name", "?")
+        try:
+            name = player_name(raw)
+        except ValueError as e:
+            raise NameRefused(f"{named(raw, seat)} is refused: {e}") from None
+        return cls(name=name, kind=data["kind"], level=level)
+
+
+def named(raw: object, seat: int | None = None) -> str:
+    """`player 2's name "Eve…"`, for a message: the name as a terminal may show it, cut short."""
+    who = f"player {seat + 1}'s name" if seat is not None else "a player's name"
+    if not isinstance(raw, str):
+        return who
+    shown = visible(raw)
+    return f'{who} "{shown[:NAME_LENGTH + 4]}{"…" if len(shown) > NAME_LENGTH + 4 else ""}"'
 
 
 def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
@@ -65,7 +90,6 @@ BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
 # People at one terminal until they give their own names: short and unlike each other and the bots',
 # so the sheet, the log and the prompts tell everyone apart.
 PERSON_NAMES = ("Kim", "Lou", "Max", "Nia")
-NAME_LENGTH = 10  # a name the new-game screen takes: room enough in the scoresheet's columns at 80x24
 
 
 def person_name(seat: int, people: int) -> str:
@@ -164,7 +188,7 @@ class GameSetup:
         bots_seed = data.get("bots_seed")  # older saves have none: it is drawn again from the seed
         if not isinstance(bots_seed, int) or isinstance(bots_seed, bool) or not seeded:
             bots_seed = None
-        return cls(rules=rules, players=tuple(Player.from_json(p) for p in raw),
+        return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
                    bots_seed=bots_seed)
 

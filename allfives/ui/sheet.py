@@ -32,11 +32,6 @@ class Sheet:
     target: int
     head_lines: tuple[tuple[str, ...], ...] = ()  # each column's players, a heading line each
 
-    @property
-    def widest_head(self) -> int:
-        """The longest name in any column's heading (the columns make room for it)."""
-        return max((len(name) for names in self.head_lines for name in names), default=0)
-
 
 def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> list[SheetRow]:
     """One hand's rows; `scores` (the totals before the hand) is brought up to date."""

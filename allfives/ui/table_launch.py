@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import sys
 
+from allfives.names import visible
 from allfives.net.cli import (
     host_headless,
     join_autoplay,
@@ -128,7 +129,7 @@ def _farewell(app: object, otherwise: str) -> int:
     code = getattr(app, "return_code", 0) or 0
     why = getattr(app, "farewell", None)
     if why:
-        print(f"allfives: {why}", file=sys.stderr if code else sys.stdout)
+        print(f"allfives: {visible(why)}", file=sys.stderr if code else sys.stdout)  # (the table's words)
     else:
         print(otherwise)
     return code

@@ -8,30 +8,34 @@ words: "you", never a seat number, and never a tile the person did not choose.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from allfives.engine import HistoryEntry, Layout, Move, SeatView, Tile
 
+from .shown import Shown, styled
+
 END_ORDER = ("W", "E", "N", "S")
-MARKUP = re.compile(r"\[/?(?:b|dim)?\]")
 
 Tone = Literal["prompt", "refusal", "hint", "info", "done"]
 
 
 @dataclass(frozen=True)
 class Notice:
-    """A line for the status bar: text (markup: bold and dim only, colours come from the tone)."""
+    """A line for the status bar: its text (bold and dim only, colours come from the tone). A `str`
+    is taken as plain text; `styled` gives our own bold and dim around names."""
 
-    text: str
+    text: Shown
     tone: Tone = "info"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", Shown.of(self.text))
 
     @property
     def plain(self) -> str:
-        """The text without its markup."""
-        return MARKUP.sub("", self.text)
+        """The text as it reads."""
+        return self.text.plain
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class TurnState:
         """A move was made (by anyone): forget the choice and the notice, keep the cursor."""
         return TurnState(cursor=self.cursor)
 
-    def told(self, text: str, tone: Tone = "info") -> TurnState:
+    def told(self, text: Shown | str, tone: Tone = "info") -> TurnState:
         return replace(self, notice=Notice(text, tone))
 
 
@@ -105,8 +109,8 @@ def choose_tile(turn: TurnState, seat: SeatView, tile: Tile) -> Step:
         if must_draw(seat):
             return Step(turn.told("Nothing in your hand fits: click the boneyard (or press d) to draw.",
                                   "refusal"))
-        return Step(turn.told(f"[b]{tile} can't be played:[/b] it matches no open end "
-                              f"({open_ends_text(seat.layout)}).", "refusal"))
+        return Step(turn.told(styled("[b]{} can't be played:[/b] it matches no open end ({}).",
+                                     tile, open_ends_text(seat.layout)), "refusal"))
     if len(ends) <= 1:
         return Step(turn.fresh(), Move.play(tile, ends[0] if ends else None))
     hinted = turn.hint is not None and turn.hint.tile == tile and turn.hint.end in ends
@@ -126,15 +130,15 @@ def choose_end(turn: TurnState, seat: SeatView, end: str) -> Step:
         why = f"there is no open {end} end (open: {open_ends_text(seat.layout)})"
     else:
         why = f"{tile} does not fit end {end}, which takes a {pip}"
-    return Step(turn.told(f"[b]Not there:[/b] {why}.", "refusal"))
+    return Step(turn.told(styled("[b]Not there:[/b] {}.", why), "refusal"))
 
 
 def missed_end(turn: TurnState, seat: SeatView) -> Step:
     """A click on the board off the end markers."""
     if turn.chosen is None:
         return Step(turn)
-    return Step(turn.told(f"Click one of the lit ends to place [b]{turn.chosen}[/b] (Esc puts it back).",
-                          "prompt"))
+    return Step(turn.told(styled("Click one of the lit ends to place [b]{}[/b] (Esc puts it back).",
+                                 turn.chosen), "prompt"))
 
 
 def deselect(turn: TurnState, seat: SeatView) -> Step:
@@ -147,9 +151,9 @@ def draw(turn: TurnState, seat: SeatView) -> Step:
     if Move.draw() in seat.legal_moves:
         return Step(turn.fresh(), Move.draw())
     if seat.boneyard_count == 0:
-        return Step(turn.told("[b]No drawing now:[/b] the boneyard is empty.", "refusal"))
-    return Step(turn.told("[b]No drawing now:[/b] a tile in your hand fits, and you may not draw "
-                          "while one does.", "refusal"))
+        return Step(turn.told(styled("[b]No drawing now:[/b] the boneyard is empty."), "refusal"))
+    return Step(turn.told(styled("[b]No drawing now:[/b] a tile in your hand fits, and you may not draw "
+                                 "while one does."), "refusal"))
 
 
 def choose(turn: TurnState, seat: SeatView) -> Step:
@@ -187,7 +191,8 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move) -> TurnState:
         return replace(turn, hint=move, notice=Notice(f"Hint: {what}.", "hint"))
     ends = ends_for(seat, move.tile)
     several = len(ends) > 1
-    text = f"Hint: play [b]{move.tile}[/b]" + (f" on {move.end}" if move.end else "") + " — Enter plays it."
+    where = f" on {move.end}" if move.end else ""
+    text = styled("Hint: play [b]{}[/b]{} — Enter plays it.", move.tile, where)
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
                      cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
 
@@ -262,12 +267,12 @@ def undo_refusal(game: HandInPlay, people: Collection[int], seat: int, names: tu
     return f"{names[other]} has moved since your last play: it stands."
 
 
-def taken_back(history: tuple[HistoryEntry, ...], back: int, names: tuple[str, ...]) -> str:
+def taken_back(history: tuple[HistoryEntry, ...], back: int, names: tuple[str, ...]) -> Shown:
     """`You took back 4-3 and Ben's reply.` (the moves as they were before being taken back)."""
     mine = history[len(history) - back].move
     after = history[len(history) - back + 1:]
     if not after:
-        return f"You took back [b]{mine.tile}[/b]."
+        return styled("You took back [b]{}[/b].", mine.tile)
     if len(after) == 1:
-        return f"You took back [b]{mine.tile}[/b] and {names[after[0].seat]}'s reply."
-    return f"You took back [b]{mine.tile}[/b] and the {len(after)} moves since."
+        return styled("You took back [b]{}[/b] and {}'s reply.", mine.tile, names[after[0].seat])
+    return styled("You took back [b]{}[/b] and the {} moves since.", mine.tile, len(after))

@@ -28,6 +28,7 @@ from allfives.engine import (
 
 from .setup import GameSetup
 from .sheet import HandMemo, Sheet, build_sheet
+from .shown import Shown, styled
 from .turn import Notice, TurnState, ends_for, must_draw, playable
 
 Waiting = Literal["person", "bot", "hand_over", "game_over"]
@@ -94,10 +95,14 @@ LOG_LINES = 400  # the game log holds the latest hands' lines, at least this man
 
 @dataclass(frozen=True)
 class LogLine:
-    """One game-log line: text (bold and dim markup only) and its kind, which gives its colour."""
+    """One game-log line: its text (bold and dim only; a `str` is plain) and its kind, which gives its
+    colour."""
 
-    text: str
+    text: Shown
     kind: LineKind = "play"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", Shown.of(self.text))
 
 
 @dataclass(frozen=True)
@@ -156,11 +161,12 @@ def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> 
     """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`."""
     name = setup.players
     if isinstance(event, HandDealt):
-        return LogLine(f"[b]Hand {event.hand_number}[/b] — {says(name[event.leader].name, 'leads')}", "hand")
+        leads = says(name[event.leader].name, "leads")
+        return LogLine(styled("[b]Hand {}[/b] — {}", event.hand_number, leads), "hand")
     if isinstance(event, Played):
         where = f"on {event.end}" if event.end else "to lead"
-        return LogLine(f"{says(name[event.seat].name, 'plays')} [b]{event.tile}[/b] {where} "
-                       f"[dim]· {event.total}[/dim]", "play")
+        return LogLine(styled("{} [b]{}[/b] {} [dim]· {}[/dim]", says(name[event.seat].name, "plays"),
+                              event.tile, where, event.total), "play")
     if isinstance(event, Scored):
         return LogLine(f"  {says(name[event.seat].name, 'scores')} {event.points}", "score")
     if isinstance(event, Drew):
@@ -170,12 +176,12 @@ def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> 
         return LogLine(says(name[event.seat].name, "passes"), "quiet")
     if isinstance(event, HandResult):
         if event.reason == "domino" and event.out_seat is not None:
-            return LogLine(f"[b]{says(name[event.out_seat].name, 'goes out')}[/b]", "end")
-        return LogLine("[b]The hand is blocked[/b]", "end")
+            return LogLine(styled("[b]{}[/b]", says(name[event.out_seat].name, "goes out")), "end")
+        return LogLine(styled("[b]The hand is blocked[/b]"), "end")
     if isinstance(event, GameWon):
         side = setup.side_title(event.side)
         won = "win" if setup.rules.partnership or side == "You" else "wins"
-        return LogLine(f"[b]{side} {won} the game![/b]", "win")
+        return LogLine(styled("[b]{} {} the game![/b]", side, won), "win")
     return None
 
 
@@ -229,13 +235,15 @@ def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
     return f"{name} drew {count}"
 
 
-def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]) -> str:
+def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]) -> Shown:
     """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
     if result.reason == "domino" and result.out_seat is not None:
         last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
-        tile = f" with [b]{last.tile}[/b]" if last is not None else ""
-        return f"{says(setup.players[result.out_seat].name, 'goes out')}{tile}: the hand is over."
-    return "Blocked: nobody can play, the hand is over."
+        who = says(setup.players[result.out_seat].name, "goes out")
+        if last is None:
+            return styled("{}: the hand is over.", who)
+        return styled("{} with [b]{}[/b]: the hand is over.", who, last.tile)
+    return Shown.of("Blocked: nobody can play, the hand is over.")
 
 
 def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
@@ -263,8 +271,8 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
         return Notice(f"Pass the terminal to {to_move}.")
     if turn.chosen is not None:
         ends = ends_for(seat, turn.chosen)
-        return Notice(f"Place [b]{turn.chosen}[/b]: click a lit end or press {'/'.join(ends)}; "
-                      "Esc puts it back.", "prompt")
+        return Notice(styled("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back.", turn.chosen,
+                             "/".join(ends)), "prompt")
     drew = events[-1] if events and isinstance(events[-1], Drew) and events[-1].seat == seat.seat else None
     drawn = f" {drew.tile}" if drew is not None and drew.tile is not None else ""
     if must_draw(seat):

@@ -15,6 +15,7 @@ from allfives.engine.state import HandDealt, Played, Scored, made
 from allfives.ui.app import forget_gone_widgets
 from allfives.ui.setup import GameSetup, default_players
 from allfives.ui.sheet import HandMemo, SheetRow, build_sheet
+from allfives.ui.shown import styled
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.view import LOG_LINES, LogLine, game_log
 from allfives.ui.widgets.game_log import _kept
@@ -40,7 +41,7 @@ def test_the_log_keeps_whole_latest_hands_back_to_its_length() -> None:
     lines = game_log(SETUP, hands, frozenset({0}), memo)
     per_hand = len(game_log(SETUP, hands[:1], frozenset({0})))
     assert LOG_LINES <= len(lines) < LOG_LINES + per_hand  # whole hands, no more than needed
-    assert lines[0].text.startswith("[b]Hand ")
+    assert lines[0].text.plain.startswith("Hand ") and lines[0].kind == "hand"
     assert lines[-1] == game_log(SETUP, hands, frozenset({0}))[-1]
     # the memo forgot the hands that left the log; the sheet still counts every hand
     assert memo.recall("log[0]", 0, hands[0]) is None
@@ -48,7 +49,7 @@ def test_the_log_keeps_whole_latest_hands_back_to_its_length() -> None:
 
 
 def test_the_log_widget_draws_only_what_is_new_as_old_hands_leave() -> None:
-    a, b, c, d = (LogLine(f"[b]Hand {n}[/b]", "hand") for n in range(1, 5))
+    a, b, c, d = (LogLine(styled("[b]Hand {}[/b]", n), "hand") for n in range(1, 5))
     x, y = LogLine("plays"), LogLine("scores", "score")
     assert _kept((a, x, b, y), (a, x, b, y, c)) == 4  # grew
     assert _kept((a, x, b, y, c), (b, y, c, x)) == 3  # hand 1 left, one new line

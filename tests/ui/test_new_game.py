@@ -7,6 +7,7 @@ from textual.widgets import Select
 from allfives.ui.app import AllFivesApp
 from allfives.ui.screens.new_game import NO_PARTNERS, PARTNERS, NewGameScreen
 from allfives.ui.widgets.tick import Tick
+from tests.hostile import REFUSED_NAMES
 
 
 def box(tick: Tick) -> str:
@@ -56,7 +57,12 @@ def test_people_are_named_and_told_apart() -> None:
     assert players_named(["person", "medium"], ["Ben", ""]) == \
         "Seats 1 and 2 are both called Ben: give each a name."  # a bot's name is taken too
     assert "their own" in players_named(["person", "person"], ["You", ""])  # type: ignore[operator]
-    assert "at most 10" in players_named(["person", "medium"], ["A" * 11, ""])  # type: ignore[operator]
+    twenty = players_named(["person", "medium"], ["A" * 20, ""])
+    assert not isinstance(twenty, str) and twenty[0].name == "A" * 20
+    for name, why in REFUSED_NAMES.items():  # the one name rule: a name no screen could show is refused
+        if isinstance(name, str) and name.strip():
+            refused = players_named(["person", "medium"], [name, ""])
+            assert isinstance(refused, str) and refused.startswith("Seat 1: ") and why in refused, name
 
 
 async def test_the_form_takes_names_for_people_only() -> None:
@@ -143,3 +149,26 @@ async def test_rows_for_more_seats_come_when_asked_and_keep_what_was_chosen() ->
         setup = screen.setup()
         assert not isinstance(setup, str)
         assert [p.kind for p in setup.players] == ["person", "bot", "bot", "person"]
+
+
+async def test_a_name_is_weighed_as_it_is_typed() -> None:
+    """The field takes 20 characters and says so when they are all used; a character no name may hold
+    is explained at once; a good name again clears the message."""
+    from textual.widgets import Input, Static
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        field, message = screen.query_one("#name-0", Input), screen.query_one("#form-message", Static)
+        await pilot.click(field)
+        await pilot.press(*"A" * 25)  # typed past the limit: the field stops at 20
+        await pilot.pause()
+        assert field.value == "A" * 20
+        assert str(message.render()) == "Seat 1: a name holds at most 20 characters."
+        field.value = "Eve\u202eevil"  # (pasted)
+        await pilot.pause()
+        assert "U+202E" in str(message.render()) and message.has_class("error-text")
+        field.value = "Eve"
+        await pilot.pause()
+        assert str(message.render()) == "" and not message.has_class("error-text")

@@ -95,3 +95,23 @@ def test_each_scoring_play_is_a_row_in_its_side_column() -> None:
     for row, play in zip(rows, scored, strict=True):
         assert row.label.endswith(play["tile"])
         assert row.cells[play["seat"] % 2] == f"+{play['points']}"
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4])
+def test_sheet_columns_line_up_in_cells_with_the_longest_and_widest_names(sides: int) -> None:
+    """20 characters, full-width ones, emoji, combining marks: each line is the sheet's width in terminal
+    cells, and every column ends where it ends on every line (a wide name is cut, never pushes)."""
+    from rich.cells import cell_len
+
+    from allfives.ui.widgets.scoresheet import _cell_width, sheet_line
+
+    names = ["Ｆｕｌｌｗｉｄｔｈ" * 2, "A" * 20, "🐉" * 20, "e\u0301" * 10][:sides]
+    for width in (31, 40):  # the sheet's width at 80x24, and a wider terminal's
+        widest = max(cell_len(n) for n in names)
+        lines = [sheet_line(label, cells, width, widest=widest).plain for label, cells in (
+            ("", names), ("李小龍李小龍 6-4", ["+10"] * sides), ("to 200", ["5"] * sides))]
+        assert {cell_len(line) for line in lines} == {width}
+        label_room = width - sides * _cell_width(sides, width, widest)
+        ends = [{cell_len(line[:i + 1]) for i, ch in enumerate(line) if ch != " " and (
+            i + 1 == len(line) or line[i + 1] == " ")} - set(range(label_room + 1)) for line in lines[1:]]
+        assert ends[0] == ends[1] and len(ends[0]) == sides  # the +10s end where the totals do

@@ -81,7 +81,7 @@ async def test_the_statistics_shown_match_counts_from_the_records(data_dir: Path
                          for (seats, level), (won, games) in expected.items()}
         table = screen.query_one("#games", DataTable)
         assert table.row_count == len(GAMES)
-        rows = [table.get_row_at(n) for n in range(table.row_count)]
+        rows = [[str(cell) for cell in table.get_row_at(n)] for n in range(table.row_count)]
         newest_first = played[::-1]
         for row, session in zip(rows, newest_first, strict=True):
             result = "won" if session.state.winner == 0 else "lost"

@@ -252,7 +252,7 @@ async def test_a_whole_game_at_one_terminal_speaks_to_people_by_name(shown: list
     app = make_app("--seats", "4", "--seed", "8", "--humans", "4", "--target", "20")
     async with app.run_test(size=(80, 24)) as pilot:
         await play_game_by_mouse(pilot)
-        texts = [v.status.plain for v in shown] + [line.text for line in shown[-1].log]
+        texts = [v.status.plain for v in shown] + [line.text.plain for line in shown[-1].log]
         names = [p.name for p in game(app).session.setup.players]
         assert len(set(names)) == 4
         for text in texts:

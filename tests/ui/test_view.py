@@ -6,6 +6,7 @@ import pytest
 
 from allfives.engine import Drew, Event, GameState, HandDealt, Move, Rules, Tile
 from allfives.ui.setup import GameSetup, Player, default_players
+from allfives.ui.shown import styled
 from allfives.ui.turn import TurnState
 from allfives.ui.view import LogLine, build_view, game_over_headline, log_line, seat_places, waiting_for
 
@@ -53,8 +54,9 @@ def test_a_chosen_tile_lights_its_ends_and_focuses_one() -> None:
 
 
 def test_a_notice_takes_the_status_line() -> None:
-    view = view_of(TWO_ENDS, TurnState().told("[b]Not there:[/b] no", "refusal"))
+    view = view_of(TWO_ENDS, TurnState().told(styled("[b]Not there:[/b] no"), "refusal"))
     assert view.status.tone == "refusal" and view.status.plain == "Not there: no"
+    assert view.status.text.runs == (("Not there:", "bold"), (" no", ""))
 
 
 def test_nothing_fits_the_boneyard_glows() -> None:
@@ -91,9 +93,9 @@ def test_drawn_tiles_are_named_only_to_who_drew_them() -> None:
     state, _ = MUST_DRAW.apply("draw")
     drawn = state.hands[0][-1]
     assert view_of(state).log[-1] == LogLine(f"You draw {drawn}", "quiet")
-    assert view_of(state, seat=1).log[-1].text == "You draw"  # seat 1 sees "You" too: not its tile
-    assert view_of(state, people=2).log[-1].text == "Kim draws"  # at one terminal: nobody's
-    assert view_of(state, seat=1, faces=state.hands).log[-1].text == f"You draw {drawn}"
+    assert view_of(state, seat=1).log[-1].text.plain == "You draw"  # seat 1 sees "You" too: not its tile
+    assert view_of(state, people=2).log[-1].text.plain == "Kim draws"  # at one terminal: nobody's
+    assert view_of(state, seat=1, faces=state.hands).log[-1].text.plain == f"You draw {drawn}"
 
 
 def test_a_remote_session_hides_others_draws_and_the_view_copes() -> None:

@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..shown import Shown, styled
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
 
@@ -24,7 +26,7 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
     AUTO_FOCUS = "#no"
     WORKS_WHEN_SMALL = True  # it answers `q`, which works behind the too-small notice
 
-    def __init__(self, title: str, text: str, yes: str, no: str, yes_key: str = "y") -> None:
+    def __init__(self, title: str, text: Shown | str, yes: str, no: str, yes_key: str = "y") -> None:
         super().__init__()
         self.title_text = title
         self.text = text
@@ -36,11 +38,11 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="title")
-            yield Static(self.text, id="confirm-text")
+            yield Static(content(styled("[b]{}[/b]", self.title_text)), classes="title")
+            yield Static(content(self.text), id="confirm-text")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} ({self.yes_key})", id="yes")
-                yield Button(f"{self.no} (Esc)", id="no", variant="primary")
+                yield Button(content(f"{self.yes} ({self.yes_key})"), id="yes")
+                yield Button(content(f"{self.no} (Esc)"), id="no", variant="primary")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -41,6 +41,7 @@ from ..game_session import GameSession, Undoable
 from ..messages import BotChose, HintReady, Position
 from ..session import bot_pause
 from ..sheet import HandMemo
+from ..shown import styled
 from ..turn import Step, TurnState, taken_back, undo_refusal
 from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
@@ -374,7 +375,7 @@ class GameScreen(StyledOnce, Screen[None]):
         try:
             events = self.session.apply(move)
         except IllegalMove as e:  # the steps refuse illegal moves first: this is a safety net
-            self.turn = self.turn.told(f"[b]Not allowed:[/b] {str(e).rstrip('.')}.", "refusal")  # their words
+            self.turn = self.turn.told(styled("[b]Not allowed:[/b] {}.", str(e).rstrip(".")), "refusal")
             self.show()
             return False
         self.turn = self.turn.fresh()

@@ -9,7 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..shown import styled
 from ..widgets.scoresheet import Scoresheet, Sheet
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
 
@@ -37,7 +39,7 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         series = score_series(self.sheet)
 
         with Vertical(id="over-box", classes="dialog"):
-            yield Static(f"[b]{self.headline}[/b]", classes="title", id="winner")
+            yield Static(content(styled("[b]{}[/b]", self.headline)), classes="title", id="winner")
             with Horizontal(id="over-body"):
                 yield Scoresheet(id="final-sheet")
                 with Vertical(id="over-chart"):

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..shown import styled
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
 
@@ -30,12 +32,12 @@ class HandoverScreen(Guarded, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box", classes="dialog"):
-            yield Static(f"[b]Pass the terminal to {self.player_name}[/b]", classes="title")
+            yield Static(content(styled("[b]Pass the terminal to {}[/b]", self.player_name)), classes="title")
             yield Static("Press Enter when ready — your hand is hidden until then.")
             with Horizontal(classes="buttons"):
-                yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+                yield Button(content(f"I am {self.player_name}"), id="ready", variant="primary")
                 if self.undo_for is not None:
-                    yield Button(f"{self.undo_for}: take my move back (u)", id="undo")
+                    yield Button(content(f"{self.undo_for}: take my move back (u)"), id="undo")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -12,28 +12,30 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ..remote_session import RemoteSession, clock
+from ..shown import Shown, styled
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
 
-def seat_line(session: RemoteSession, seat: int) -> str:
+def seat_line(session: RemoteSession, seat: int) -> Shown:
     """`2  Ben — person · host`, as the lobby lists a seat (seats are counted from 1 for people)."""
     info = session.info
     assert info is not None
     s = info.seats[seat]
     host = " · host" if s.host else ""
     if seat == session.seat:
-        what = f"[b]you[/b]{host}"
+        what = styled("[b]you[/b]{}", host)
     elif s.status == "bot":
         article = "an" if s.level[0] in "aeiou" else "a"
-        what = f"[dim]free: {article} {s.level} bot plays it[/dim]"
+        what = styled("[dim]free: {} {} bot plays it[/dim]", article, s.level)
     elif s.status == "here":
-        what = f"person{host}"
+        what = Shown.of(f"person{host}")
     elif s.status == "covered":
-        what = f"away: a bot plays for them{host}"
+        what = Shown.of(f"away: a bot plays for them{host}")
     else:
         left = session.away_left(seat)
-        what = f"away {clock(left)}{host}" if left else f"away{host}"
-    return f"{seat + 1}  [b]{s.name}[/b] — {what}"
+        what = Shown.of(f"away {clock(left)}{host}" if left else f"away{host}")
+    return styled("{}  [b]{}[/b] — {}", seat + 1, s.name, what)
 
 
 class LobbyScreen(Screen[None]):
@@ -83,7 +85,7 @@ class LobbyScreen(Screen[None]):
         with Vertical(id="lobby-room"), Vertical(id="lobby-box"):
             yield Static(id="lobby-title", classes="title")
             if self.share:
-                yield Static(f"Friends join with:\n  [b]{self.share}[/b]", id="lobby-share")
+                yield Static(content(styled("Friends join with:\n  [b]{}[/b]", self.share)), id="lobby-share")
             with Vertical(id="lobby-seats"):
                 for seat in range(self._seats):
                     with Horizontal(classes="seat-row"):
@@ -123,19 +125,19 @@ class LobbyScreen(Screen[None]):
                 self._rebuilding = True
                 self.call_next(self._rebuild)
             return
-        title = f"[b]A table for friends[/b] · code [b]{session.code}[/b] · {self.address}"
-        self.query_one("#lobby-title", Static).update(title)
+        title = styled("[b]A table for friends[/b] · code [b]{}[/b] · {}", session.code, self.address)
+        self.query_one("#lobby-title", Static).update(content(title))
         status = self.query_one("#lobby-status", Static)
         status.set_class(not session.connected, "-lost")
         if info is None or session.seat is None:
-            status.update(f"Connecting to {self.address}…" if not session.connected
-                          else "Taking a seat…")
+            status.update(content(f"Connecting to {self.address}…" if not session.connected
+                                  else "Taking a seat…"))
             self.query_one("#start").display = False
             return
         status.update("At the table." if session.connected else "Connection lost: coming back to the table…")
         free = [s.seat for s in info.seats if s.status == "bot"]
         for s in info.seats:
-            self.query_one(f"#seat-{s.seat}", Static).update(seat_line(session, s.seat))
+            self.query_one(f"#seat-{s.seat}", Static).update(content(seat_line(session, s.seat)))
             self.query_one(f"#sit-{s.seat}", Button).display = s.seat in free
         rules = " · ".join(info.rules.describe())
         if info.rules.partnership:
@@ -152,7 +154,7 @@ class LobbyScreen(Screen[None]):
             wait = "Waiting for the host to start the game."
         if free:
             wait += " Click “Sit here” (or press its number) to move."
-        self.query_one("#lobby-wait", Static).update(wait)
+        self.query_one("#lobby-wait", Static).update(content(wait))
 
     async def _rebuild(self) -> None:
         await self.recompose()

@@ -13,9 +13,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic before Start)
+from allfives.names import NAME_LENGTH, player_name
 
-from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, NAME_LENGTH, GameSetup, Player, person_name
+from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 from ..widgets.footer import KeyFooter
+from ..widgets.shown import content
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
@@ -41,9 +43,10 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
         if kind != "person":
             players.append(Player(BOT_NAMES[seat], "bot", kind))
             continue
-        name = " ".join(typed.split()) or person_name(seat, people)
-        if len(name) > NAME_LENGTH:
-            return f"Seat {seat + 1}: a name of at most {NAME_LENGTH} characters, please."
+        try:
+            name = player_name(typed) if typed.strip() else person_name(seat, people)
+        except ValueError as e:
+            return f"Seat {seat + 1}: {e}."
         if people > 1 and name.lower() == "you":
             return f"Seat {seat + 1}: with several people at one terminal, each needs a name of their own."
         players.append(Player(name, "person"))
@@ -78,6 +81,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
         self.message = message
         self.leaving = leaving  # called once the person agrees to leave that game for a new one
+        self._name_noted = False  # the form's message says what is wrong with a name being typed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -106,7 +110,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
                 with Vertical(classes="checks"):
                     yield Tick("Muggins: going out scores the others' pips", compact=True, id="muggins")
                     yield Tick("finish the hand before a win", compact=True, id="finish")
-            yield Static(self.message, id="form-message")
+            yield Static(content(self.message), id="form-message")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 if self.cancellable:
@@ -120,7 +124,8 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         who = Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False, compact=True,
                      id=f"who-{seat}")
         name = Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
-                     max_length=NAME_LENGTH, classes="name", tooltip="This person's name")
+                     max_length=NAME_LENGTH, classes="name",
+                     tooltip=f"This person's name: up to {NAME_LENGTH} characters")
         name.display = seat == 0
         return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
                           id=f"seat-row-{seat}")
@@ -213,7 +218,7 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         setup = self.setup()
         if isinstance(setup, str):
             message = self.query_one("#form-message", Static)
-            message.update(setup)
+            message.update(content(setup))
             message.add_class("error-text")
             return
         if not self.cancellable:
@@ -243,6 +248,25 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
             await self.run_action("app.statistics")
         else:
             self.action_cancel()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name is weighed as it is typed: the form says at once when it reaches the limit (the field
+        takes no more) or holds what no name may, and forgets it once the name is good again."""
+        if not event.input.has_class("name"):
+            return
+        seat = int(str(event.input.id).removeprefix("name-"))
+        note, refused = "", False
+        if event.value.strip():
+            try:
+                if len(player_name(event.value)) >= NAME_LENGTH:
+                    note = f"Seat {seat + 1}: a name holds at most {NAME_LENGTH} characters."
+            except ValueError as e:
+                note, refused = f"Seat {seat + 1}: {e}.", True
+        if note or self._name_noted:
+            message = self.query_one("#form-message", Static)
+            message.update(content(note))
+            message.set_class(refused, "error-text")
+        self._name_noted = bool(note)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
 
@@ -31,10 +32,9 @@ class OpenElsewhereScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="elsewhere-box", classes="dialog"):
             yield Static("[b]This game is open in another window[/b]", classes="title")
-            yield Static(f"The game saved in {self.path} is being played in another window, and only "
-                         "that window saves it. Start a new game here, saved beside it, watch that game as "
-                         "it goes on, or quit.",
-                         id="elsewhere-text")
+            yield Static(content(f"The game saved in {self.path} is being played in another window, and "
+                                 "only that window saves it. Start a new game here, saved beside it, watch "
+                                 "that game as it goes on, or quit."), id="elsewhere-text")
             with Horizontal(classes="buttons"):
                 yield Button("New game beside it (n)", id="new", variant="primary")
                 yield Button("Watch it (w)", id="watch")

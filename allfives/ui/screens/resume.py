@@ -9,6 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..save import SavedGame
+from ..shown import styled
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
 
@@ -31,9 +33,9 @@ class ResumeScreen(ModalScreen[str]):
         scores = ", ".join(f"{setup.side_name(s)} {v}" for s, v in enumerate(state.scores))
         when = f" (saved {self.saved.saved_at})" if self.saved.saved_at else ""
         with Vertical(id="resume-box", classes="dialog"):
-            yield Static("[b]A game is in progress[/b]" + when, classes="title")
-            yield Static(f"{state.rules.seats} seats · hand {state.hand_number} · target "
-                         f"{state.rules.target}\n{scores}")
+            yield Static(content(styled("[b]A game is in progress[/b]{}", when)), classes="title")
+            yield Static(content(f"{state.rules.seats} seats · hand {state.hand_number} · target "
+                                 f"{state.rules.target}\n{scores}"))
             with Horizontal(classes="buttons"):
                 yield Button("Resume (r)", id="resume", variant="primary")
                 yield Button("New game (n)", id="new")

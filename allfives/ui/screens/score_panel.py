@@ -14,6 +14,8 @@ from textual.widgets import Button, Static
 from allfives.engine import HandResult
 
 from ..setup import GameSetup
+from ..shown import styled
+from ..widgets.shown import content
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
@@ -119,7 +121,7 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="score-box", classes="dialog"):
-            yield Static(f"[b]{self.headline()}[/b]", classes="title", id="headline")
+            yield Static(content(styled("[b]{}[/b]", self.headline())), classes="title", id="headline")
             yield Static(id="result-table")
             if self.setup.rules.end_of_hand == "muggins":
                 yield Static(id="muggins-line")

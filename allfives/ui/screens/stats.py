@@ -22,6 +22,7 @@ from allfives.history.stats import Record, Stats, compute
 from ..history_link import HistoryLink
 from ..review import ReviewGame
 from ..widgets.charts import ResultsChart
+from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
 
@@ -75,8 +76,8 @@ def opponents_table(stats: Stats) -> Table:
     table.add_column("won", justify="right", no_wrap=True)
     table.add_column("rate (95%)", justify="right", no_wrap=True)
     for t in stats.by_table:
-        table.add_row(f"{t.seats}" + (" teams" if t.partnership else ""), t.opponents, f"{t.wins}/{t.games}",
-                      rate(t))
+        table.add_row(f"{t.seats}" + (" teams" if t.partnership else ""), Text(t.opponents),
+                      f"{t.wins}/{t.games}", rate(t))
     if not stats.by_table:
         table.add_row("", "nobody yet", "", "")
     return table
@@ -147,8 +148,9 @@ class StatsScreen(Screen[None]):
             rules = game.rules
             size = f"{rules.seats} seats" + (", teams" if rules.partnership else "")
             scores = " – ".join(str(s) for s in game.scores)
-            table.add_row(when(game.started_at), size, game.opponents or "-", result_of(game), scores,
-                          str(game.moves), key=game.id)
+            cells = (when(game.started_at), size, game.opponents or "-", result_of(game), scores,
+                     str(game.moves))
+            table.add_row(*(Text(cell) for cell in cells), key=game.id)  # (a str cell is read as markup)
         if not self.games:
             self.query_one("#games-title", Static).update("No games yet: every game you play is kept here.")
         if problem:
@@ -175,7 +177,7 @@ class StatsScreen(Screen[None]):
         record = self.history.store().record(game.id)
         try:
             review = ReviewGame.from_record(record or {}, history_id=game.id)
-        except RecordError as e:
+        except (RecordError, ValueError) as e:  # (ValueError: a player named against the name rule)
             self.notify(f"This game cannot be replayed: {e}", severity="error")
             return
         if not review.game.log:
@@ -242,13 +244,13 @@ class ExportScreen(ModalScreen[Path | None]):
             return
         path = Path(text).expanduser()
         if path.is_dir():
-            message.update(f"{path} is a folder: give a file name.")
+            message.update(content(f"{path} is a folder: give a file name."))
             return
         try:
             self.history.store().export(self.game_id, path)
         except KeyError:
             message.update("This game is no longer in the history.")
         except OSError as e:
-            message.update(f"Could not write {path}: {e.strerror or e}")
+            message.update(content(f"Could not write {path}: {e.strerror or e}"))
         else:
             self.dismiss(path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from ..shown import Shown, styled
 from ..turn import TurnState
 from ..watched import WatchedGame
 from .game import GameScreen
@@ -45,16 +46,16 @@ class WatchScreen(GameScreen, inherit_bindings=False):
         self.turn = TurnState().told(self._watching(), "info")
         super().show()
 
-    def _watching(self) -> str:
+    def _watching(self) -> Shown:
         game = self.watched
         if game.ended:
-            return f"[b]Watching[/b] — {game.ended} q leaves."
+            return styled("[b]Watching[/b] — {} q leaves.", game.ended)
         waiting = game.waiting
         if waiting == "hand_over":
             now = "the hand is over"
         else:
             now = f"{game.setup.players[game.seat_view(self.viewer).turn].name} to move"
-        return f"[b]Watching[/b] the game played in another window: {now}. q stops watching."
+        return styled("[b]Watching[/b] the game played in another window: {}. q stops watching.", now)
 
     @property
     def in_progress(self) -> bool:

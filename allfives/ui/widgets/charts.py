@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 from textual.color import Color
+from textual.content import Content
 from textual_plotext import PlotextPlot
 
 from allfives.history.stats import ResultPoint
@@ -47,10 +48,15 @@ def score_series(sheet: Sheet) -> ScoreSeries:
     return ScoreSeries(sheet.heads, tuple(points), tuple(hands), sheet.target)
 
 
-def legend(heads: Sequence[str]) -> str:
-    """Content markup naming each side in the colour of its line (`━━ Ada+Cleo   ━━ Ben+Dan`)."""
-    return "   ".join(f"[${SIDE_COLOURS[side % len(SIDE_COLOURS)]}]━━[/] {head.replace('[', '(')}"
-                       for side, head in enumerate(heads))
+def legend(heads: Sequence[str]) -> Content:
+    """Each side named (as it is, never read as markup) beside the colour of its line
+    (`━━ Ada+Cleo   ━━ Ben+Dan`)."""
+    parts: list[str | tuple[str, str]] = []
+    for side, head in enumerate(heads):
+        if side:
+            parts.append("   ")
+        parts.extend([("━━", f"${SIDE_COLOURS[side % len(SIDE_COLOURS)]}"), f" {head}"])
+    return Content.assemble(*parts)
 
 
 class _Chart(PlotextPlot):

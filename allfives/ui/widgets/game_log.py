@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.strip import Strip
@@ -19,6 +18,7 @@ from textual.widget import Widget
 
 from ..view import LogLine
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
+from .shown import rich_text
 
 KINDS = ("hand", "play", "score", "quiet", "end", "win")
 KEEP = 400  # drawn lines kept for scrolling back
@@ -66,8 +66,8 @@ class GameLog(KeptStyle, ThemedParts, Widget):
 
     @property
     def texts(self) -> list[str]:
-        """The lines as written (markup), for tests and the monkey to read."""
-        return [line.text for line in self.entries]
+        """The lines as they read, for tests and the monkey to read."""
+        return [line.text.plain for line in self.entries]
 
     # -- what to show ----------------------------------------------------------------------
 
@@ -95,7 +95,7 @@ class GameLog(KeptStyle, ThemedParts, Widget):
         width = self._text_width()
         if width <= 0:
             return []
-        text = Text.from_markup(line.text, style=self.parts()[line.kind])
+        text = rich_text(line.text, style=self.parts()[line.kind])
         console, base = self.app.console, self._base_style()
         return [text_strip(part, console, base, width) for part in text.wrap(console, width)]
 

@@ -19,6 +19,7 @@ from allfives.engine import Tile
 from ..review import LineKind, PanelLine, Progress
 from .boneyard import Boneyard
 from .parts import ThemedParts, component_classes
+from .shown import rich_text
 
 KINDS: tuple[LineKind, ...] = ("head", "mistake", "good", "fair", "quiet", "summary")
 
@@ -41,13 +42,13 @@ class PanelText(ThemedParts, Widget):
         for n, line in enumerate(self.lines):
             if n:
                 out.append("\n")
-            out.append_text(Text.from_markup(line.text, style=styles[line.kind]))
+            out.append_text(rich_text(line.text, style=styles[line.kind]))
         return out
 
     @property
     def plain(self) -> list[str]:
-        """The lines as shown, without markup (tests read them)."""
-        return [Text.from_markup(line.text).plain for line in self.lines]
+        """The lines as they read (tests read them)."""
+        return [line.text.plain for line in self.lines]
 
 
 class AnalysisPanel(Vertical):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -41,14 +42,26 @@ def _cell_width(sides: int, width: int, widest: int = 0) -> int:
     return cell
 
 
+def widest_head(sheet: Sheet) -> int:
+    """The widest name in any column's heading, in terminal cells (a wide character takes two)."""
+    return max((cell_len(name) for names in sheet.head_lines for name in names), default=0)
+
+
+def _fit(text: str, room: int) -> str:
+    """`text` in at most `room` terminal cells, cut at the end if it is wider."""
+    return text if cell_len(text) <= room else set_cell_size(text, max(0, room))
+
+
 def sheet_line(label: str, cells: Sequence[str], width: int, label_style: Style | str = "",
                cell_style: Style | str = "", widest: int = 0) -> Text:
-    """One row laid out in fixed columns, so header, rows and totals line up at any width."""
+    """One row laid out in fixed columns, so header, rows and totals line up at any width (widths in
+    terminal cells: a name in wide characters is cut to its column, never pushes the next one)."""
     c = _cell_width(len(cells), width, widest)
     lw = max(1, width - c * len(cells))
-    text = Text(label[:lw - 1].ljust(lw), style=label_style)
+    text = Text(set_cell_size(label, lw - 1) + " ", style=label_style)
     for cell in cells:
-        text.append(cell[:c - 1].rjust(c), style=cell_style)
+        shown = _fit(cell, c - 1)
+        text.append(" " * (c - cell_len(shown)) + shown, style=cell_style)
     return text
 
 
@@ -64,7 +77,7 @@ def _head_line(names: Sequence[str], line: int, room: int) -> str:
     if line >= len(names):
         return ""
     name = names[line]
-    return f"& {name}" if line and len(name) + 2 <= room else name
+    return f"& {name}" if line and cell_len(name) + 2 <= room else name
 
 
 class _Edge(ThemedParts, Widget):
@@ -83,7 +96,7 @@ class _Edge(ThemedParts, Widget):
         self.part = part
 
     def show(self, sheet: Sheet | None) -> None:
-        self.widest = sheet.widest_head if sheet is not None else 0
+        self.widest = widest_head(sheet) if sheet is not None else 0
         if sheet is None:
             self.cells, self.heads = (), ()
         elif self.part == "head":
@@ -221,7 +234,7 @@ class Scoresheet(Vertical):
         for edge in self.query(_Edge):
             edge.show(sheet)
         for rows in self.query(_Rows):
-            rows.show(sheet.rows if sheet is not None else (), sheet.widest_head if sheet is not None else 0)
+            rows.show(sheet.rows if sheet is not None else (), widest_head(sheet) if sheet is not None else 0)
 
     def totals(self) -> tuple[int, ...]:
         return self.sheet.scores if self.sheet else ()

@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..turn import Notice
+from .shown import content
 
 TONES = ("prompt", "refusal", "hint", "info", "done")
 
@@ -28,12 +29,12 @@ class Status(Widget):
             self.set_class(tone == notice.tone, f"-{tone}")
 
     def render(self) -> Content:
-        text = Content.from_markup(self.view.text)
+        text = content(self.view.text)
         if self.view.tone == "prompt":  # the person is to move: marked, as their hand is
             return Content.assemble(("▶ ", "bold"), text)
         return text
 
     @property
     def text(self) -> str:
-        """The line as shown, without markup."""
+        """The line as it reads."""
         return self.view.plain

@@ -1,0 +1,61 @@
+"""The one rule for a player's name, kept at every door a name comes in by, and outside text made safe
+for a terminal.
+
+A name is typed on the new-game screen, given as a flag (`allfives join --name`, `allfives host
+--name`), sent in a network hello, or read back from a record, a save or a saved table: every one
+of those doors calls `player_name`, so a name the game holds is always one it can show. No Textual
+here: the engine-free layers (the table server, the record readers) share it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+NAME_LENGTH = 20  # the most characters a name holds: the scoresheet makes room for it at 80x24
+
+# Unicode categories a name may not hold: control, format (RTL overrides, zero-width joiners and
+# spaces, the BOM), surrogates, private use and unassigned. Whitespace is folded before this check.
+REFUSED = {"Cc": "a control character", "Cf": "an invisible format character", "Cs": "a surrogate",
+           "Co": "a private-use character", "Cn": "an unassigned character"}
+UNSEEN = {*REFUSED, "Zl", "Zp"}  # what `visible` writes out: those, and the line and paragraph separators
+
+
+def player_name(raw: object) -> str:
+    """`raw` as a player's name: whitespace runs folded to one space and trimmed, 1-NAME_LENGTH
+    printable characters. ValueError (one line, saying why) for anything else.
+
+    Applying it twice gives the same name: a name it returns passes it unchanged.
+    """
+    if not isinstance(raw, str):
+        raise ValueError("a name must be text")
+    name = " ".join(raw.split())
+    if not name:
+        raise ValueError("a name cannot be blank")
+    for char in name:
+        why = REFUSED.get(unicodedata.category(char))
+        if why is not None:
+            raise ValueError(f"a name cannot hold {why} ({code_point(char)})")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name is at most {NAME_LENGTH} characters (this one has {len(name)})")
+    return name
+
+
+def code_point(char: str) -> str:
+    """`U+202E`: how a character nobody can see is named in a message."""
+    return f"U+{ord(char):04X}"
+
+
+def visible(text: str) -> str:
+    """`text` for a terminal: every character that could steer it (escape codes, a bell, an RTL
+    override, a line break in what should be one line) written out as an escape, `\\x1b`, `\\u202e`."""
+    if text.isprintable():  # (the common case: nothing to do)
+        return text
+    out = []
+    for char in text:
+        if unicodedata.category(char) in UNSEEN:
+            point = ord(char)
+            out.append(f"\\x{point:02x}" if point < 0x100 else
+                       f"\\u{point:04x}" if point < 0x10000 else f"\\U{point:08x}")
+        else:
+            out.append(char)
+    return "".join(out)
