@@ -131,7 +131,8 @@ class Timeline:
         self.steps = Steps(firsts)
         self._kept = max(1, kept)
         self._positions: OrderedDict[Step, Position] = OrderedDict()
-        self._hands: OrderedDict[int, HandEvents] = OrderedDict()
+        self._hands: OrderedDict[int, tuple[HandEvents, array]] = OrderedDict()  # and the core's events
+        # after each move (one event each; the deal's is the one more)
         self._opening: list[tuple[int, ...]] = []  # the scores each hand began with, as far as reached
         self._walker = core.Table(self._rules)  # the table at the end of the last hand in `_opening`
         self.built = 0  # positions built so far (what a review of a long game costs)
@@ -163,14 +164,16 @@ class Timeline:
             self._positions.popitem(last=False)
         return position
 
-    def hand_events(self, hand: int) -> HandEvents:
-        """Every event of hand `hand`, deal to last move."""
-        events = self._hands.get(hand)
-        if events is not None:
+    def hand_events(self, hand: int, moves: int | None = None) -> HandEvents:
+        """The events of hand `hand` from its deal to its last move (or to its `moves`-th)."""
+        kept = self._hands.get(hand)
+        if kept is None:
+            table, raw, counts = self._play(hand, self.moves_in(hand))
+            kept = self._keep_hand(hand, self._events(hand, table, raw)[0], counts)
+        else:
             self._hands.move_to_end(hand)
-            return events
-        table, raw = self._play(hand, self.moves_in(hand))
-        return self._keep_hand(hand, self._events(hand, table, raw)[0])
+        events, counts = kept
+        return events if moves is None or moves == len(counts) - 1 else events[:1 + counts[moves]]
 
     def opening_scores(self, hand: int) -> tuple[int, ...]:
         """Each side's score as hand `hand` was dealt (the hands before it replayed once, when first
@@ -200,35 +203,39 @@ class Timeline:
 
     # -- building a position -------------------------------------------------------------
 
-    def _play(self, hand: int, moves: int) -> tuple[core.Table, list]:
-        """The core table after `moves` moves of `hand`, dealt afresh, and the core's events on the way."""
+    def _play(self, hand: int, moves: int) -> tuple[core.Table, list, array]:
+        """The core table after `moves` moves of `hand`, dealt afresh, the core's events on the way and
+        how many there were after each move."""
         table = core.Table(self._rules)
         table.scores = list(self.opening_scores(hand))
         table.hand_index = hand - 2  # dealing makes it this hand's
         dealt = self.game.log[hand - 1]
         _deal(table, dealt)
         raw: list = []
+        counts = array("q", [0])
         for move in dealt.moves[:moves]:
             _apply(table, move, raw)
-        return table, raw
+            counts.append(len(raw))
+        return table, raw, counts
 
     def _events(self, hand: int, table: core.Table, raw: list) -> tuple[HandEvents, Any]:
         events, result = events_from_core(raw, self.game.rules, table)
         return (made(HandDealt, hand_number=hand, leader=self.game.log[hand - 1].leader), *events), result
 
-    def _keep_hand(self, hand: int, events: HandEvents) -> HandEvents:
-        self._hands[hand] = events
+    def _keep_hand(self, hand: int, events: HandEvents, counts: array) -> tuple[HandEvents, array]:
+        kept = self._hands[hand] = self._hands.get(hand, (events, counts))  # the one already kept, if any
+        self._hands.move_to_end(hand)
         if len(self._hands) > KEPT_HANDS:
             self._hands.popitem(last=False)
-        return events
+        return kept
 
     def _build(self, hand: int, move: int) -> Position:
         self.built += 1
-        table, raw = self._play(hand, move)
+        table, raw, counts = self._play(hand, move)
         events, result = self._events(hand, table, raw)
         whole = self.game.log[hand - 1]
-        if move == len(whole.moves):  # the whole hand: the same events as `hand_events` gives
-            events = self._keep_hand(hand, self._hands.get(hand, events))
+        if move == len(whole.moves):  # the whole hand: the very events `hand_events` gives
+            events = self._keep_hand(hand, events, counts)[0]
             played = whole
         else:
             played = HandLog.model_construct(hands=whole.hands, boneyard=whole.boneyard, leader=whole.leader,

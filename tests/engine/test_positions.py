@@ -111,6 +111,7 @@ def test_positions_built_lazily_equal_the_eager_ones(seed: int, seats: int, mugg
         assert position.state == state, step
         assert position.events == events and len(position.events) == step[0]
         assert tuple(position.events[:-1]) == events[:-1] and position.events[-1] == events[-1]
+        assert timeline.hand_events(*step) == events[-1]  # a hand's events up to a move, on their own
         assert timeline.steps[i] == step and timeline.index(*step) == i
         assert timeline.kept <= 3
     assert timeline.at(*timeline.steps[-1]).state == game

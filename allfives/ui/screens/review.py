@@ -163,7 +163,7 @@ class ReviewScreen(Screen[None]):
     @on(GameLog.LineClicked)
     def _line_clicked(self, event: GameLog.LineClicked) -> None:
         event.stop()
-        self.go(self.review.step_of_log_line(event.index))
+        self.go(self.review.step_of_log_line(event.index, self.step))
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "analysis")
