@@ -285,6 +285,11 @@ def walk(game: GameState) -> Iterator[tuple[int, int, core.Table, CoreMove]]:
             yield h, m, table, move
 
 
+def iter_hand_ends(game: GameState) -> Iterator[core.Table]:
+    """`hand_ends` one hand at a time, each replayed when asked for (a long game's are not all held)."""
+    return (table.copy() for _, _, table, move in _replay(game) if move is None)
+
+
 def hand_ends(game: GameState) -> list[core.Table]:
     """The table as each hand left it: after its last move (just after the deal for a hand not begun)."""
-    return [table.copy() for _, _, table, move in _replay(game) if move is None]
+    return list(iter_hand_ends(game))

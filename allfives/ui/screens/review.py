@@ -97,8 +97,8 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "-wide")
         self.show()
-        if self.analyse_at_once:
-            self.action_analyse()
+        if self.analyse_at_once:  # once the table is drawn: a long game's analysis takes a while to start
+            self.call_after_refresh(self.action_analyse)
 
     def on_resize(self, event: Resize) -> None:
         if self.has_class("-wide") != (event.size.width >= WIDE):
