@@ -17,7 +17,7 @@ from typing import Any, overload
 
 from . import core
 from .models import Move
-from .state import Event, GameState, HandDealt, HandLog, events_from_core, made
+from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core, made
 
 Step = tuple[int, int]  # (hand number, 1-based; moves made in that hand, 0 = just dealt)
 CoreMove = tuple[int, int, int]
@@ -131,8 +131,8 @@ class Timeline:
         self.steps = Steps(firsts)
         self._kept = max(1, kept)
         self._positions: OrderedDict[Step, Position] = OrderedDict()
-        self._hands: OrderedDict[int, tuple[HandEvents, array]] = OrderedDict()  # and the core's events
-        # after each move (one event each; the deal's is the one more)
+        # whole hands' events, with how many core events each move had made by then (an event each)
+        self._hands: OrderedDict[int, tuple[HandEvents, array]] = OrderedDict()
         self._opening: list[tuple[int, ...]] = []  # the scores each hand began with, as far as reached
         self._walker = core.Table(self._rules)  # the table at the end of the last hand in `_opening`
         self.built = 0  # positions built so far (what a review of a long game costs)
@@ -218,7 +218,7 @@ class Timeline:
             counts.append(len(raw))
         return table, raw, counts
 
-    def _events(self, hand: int, table: core.Table, raw: list) -> tuple[HandEvents, Any]:
+    def _events(self, hand: int, table: core.Table, raw: list) -> tuple[HandEvents, HandResult | None]:
         events, result = events_from_core(raw, self.game.rules, table)
         return (made(HandDealt, hand_number=hand, leader=self.game.log[hand - 1].leader), *events), result
 
