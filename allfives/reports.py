@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from allfives import record_file
-from allfives.engine import GameState, RecordError, replay
+from allfives.engine import GameState, RecordError, replay_game
 from allfives.names import visible
 
 
@@ -18,7 +20,7 @@ def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
     """
     data, _ = record_file.read_record(path)
     try:
-        return replay(data)[0], data
+        return replay_game(data), data
     except RecursionError:
         raise RecordError(f"{path}: nested too deeply to be a game record") from None
 
@@ -61,6 +63,35 @@ def _review_text(game: GameState, analysis: Any) -> str:
     return "\n".join(lines)
 
 
+class ProgressLine:
+    """`weighing decisions: 120/2,400` on stderr while a long analysis runs, stdout kept for the result:
+    one line rewritten in place on a terminal, else a line now and then (the first, every `every`
+    seconds, the last), so a log of it stays short."""
+
+    def __init__(self, stream: TextIO | None = None, every: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.terminal = self.stream.isatty()
+        self.every = 0.1 if self.terminal else every
+        self.clock = clock
+        self._last: float | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if done < total and self._last is not None and now - self._last < self.every:
+            return
+        self._last = now
+        text = f"weighing decisions: {done:,}/{total:,}"
+        try:
+            if self.terminal:
+                self.stream.write("\r" + text + ("\n" if done >= total else ""))
+            else:
+                self.stream.write(text + "\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # stderr gone: the result on stdout still counts
+            pass
+
+
 def review_main(argv: list[str]) -> int:
     from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
 
@@ -91,7 +122,7 @@ def review_main(argv: list[str]) -> int:
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
     if not (args.json or args.text):
         return _review_screen(game, setup, seats, args.samples)
-    analysis = analyse_game(game, seats, args.samples)
+    analysis = analyse_game(game, seats, args.samples, progress=ProgressLine())
     print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
     return 0
 

@@ -27,6 +27,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 from allfives.engine import GameState, Layout, Rules
 from allfives.ui.app import settle_memory
@@ -57,9 +58,11 @@ FIRST_SCREENS = {
 
 
 def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
-                 size: tuple[int, int] = (80, 24), timeout: float = 60.0) -> float:
+                 size: tuple[int, int] = (80, 24), timeout: float = 60.0,
+                 watch: Callable[[int], bool] | None = None) -> float | None:
     """Seconds from launching `python argv` in a pseudo-terminal until every one of `texts` is on its
-    screen (the terminal's output is read into a pyte screen as it comes)."""
+    screen (the terminal's output is read into a pyte screen as it comes). `watch(pid)` is asked as
+    the output comes: when it says False the program is stopped and None returned."""
     import fcntl
     import pty
     import select
@@ -80,6 +83,8 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
         stream = pyte.ByteStream(screen)
         shown = ""
         while time.perf_counter() - started < timeout:
+            if watch is not None and not watch(pid):
+                return None
             if not select.select([fd], [], [], 0.5)[0]:
                 continue
             try:

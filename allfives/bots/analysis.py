@@ -21,7 +21,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from allfives.engine import GameState, Move, core
-from allfives.engine.positions import hand_ends, walk
+from allfives.engine.positions import iter_hand_ends, walk
 
 from .knowledge import Sampler, Seen, Voids, hidden_tiles, legal_moves, seen_from_table, table_for
 from .policy import after, best_reply_points, points_after
@@ -265,12 +265,15 @@ def iter_decisions(game: GameState, seats: Iterable[int], samples: int = DEFAULT
     if samples < 1:
         raise ValueError("samples must be at least 1")
     wanted = set(seats)
-    ends = hand_ends(game)  # what each seat still held at the end, for "kept the 6-6 to the end"
+    ends = iter_hand_ends(game)  # what each seat still held at the end, for "kept the 6-6 to the end"
+    end, reached = None, 0  # the end of hand `reached`, worked out as its first decision comes
     deducts = game.rules.end_of_hand == "deduct"
     for h, m, table, played in walk(game):
         seat = table.turn
         if seat in wanted and (h, m) not in skip:
-            end = ends[h - 1]
+            while reached < h:
+                end, reached = next(ends), reached + 1
+            assert end is not None
             left = end.hands[seat] if end.result is not None else None
             yield _decide(seen_from_table(table, seat), h, m, played, samples, left, deducts)
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         parse_json,
         replay,
         replay_document,
+        replay_game,
         to_record,
     )
     from .state import (
@@ -49,7 +50,7 @@ _HOMES = {
     "core": ("IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
     "record": ("RecordError", "ReplayDocument", "dumps", "loads", "parse_json", "replay", "replay_document",
-               "to_record"),
+               "replay_game", "to_record"),
     "state": ("Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "HistoryEntry",
               "Passed", "Played", "Scored", "SeatView"),
 }
@@ -59,8 +60,8 @@ __all__ = [
     "ALL_TILES", "VARIANTS", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
     "HandResult", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
     "Played", "RecordError", "Rules", "Scored", "SeatView", "Tile", "dumps", "loads",
-    "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "round_to_five", "to_record",
-    "variant_hand_size",
+    "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "replay_game", "round_to_five",
+    "to_record", "variant_hand_size",
 ]
 
 

@@ -208,6 +208,17 @@ def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     return run.state(result), per_hand
 
 
+def replay_game(data: Any) -> GameState:
+    """`replay`'s final state alone: the record checked move by move in the same way (RecordError), but
+    only the last hand's events made, which is most of the time of a long record."""
+    run = _Replay(data)
+    last = None
+    for raw in run.played():
+        last = raw
+    result = events_from_core(last[1:], run.rules, run.table)[1] if last is not None else None
+    return run.state(result)
+
+
 def loads(text: str) -> GameState:
     """The state a record's text describes (RecordError when it is not a valid record)."""
     data = parse_json(text)

@@ -6,18 +6,21 @@ The review screen shows what this builds with the game's own widgets; no Textual
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.engine import GameState, Move, Rules, replay
+from allfives.engine import Event, GameState, Move, Rules, replay_game
 from allfives.engine.positions import Step, Timeline
 
 from .setup import GameSetup, NameRefused, Player
-from .sheet import HandMemo, build_sheet
+from .sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from .shown import Shown, styled
 from .turn import Notice, TurnState
-from .view import TableView, build_view, game_log
+from .view import LOG_LINES, TableView, build_view, game_log
 
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis, Summary
@@ -53,7 +56,7 @@ class ReviewGame:
     def from_record(cls, data: Mapping[str, Any], history_id: str | None = None) -> ReviewGame:
         """A game from its record (RecordError if it does not replay); players named in the record, else
         "Seat 1"... The record's own `history_id` is never trusted: only the history gives one."""
-        game = replay(dict(data))[0]
+        game = replay_game(dict(data))
         return cls.of(game, setup_of_record(game.rules, data), history_id)
 
     @property
@@ -94,19 +97,21 @@ Progress = tuple[int, int] | None  # (decisions weighed, of how many) while the 
 
 
 class Review:
-    """A game laid out for stepping through: each step's table, once per step, and the lines that lead
-    to each step."""
+    """A game laid out for stepping through: each step's table, built when it is visited, and the lines
+    that lead to each step. The scoresheet is kept hand by hand as far as the review has gone."""
 
     def __init__(self, game: ReviewGame) -> None:
         self.game = game
         self.setup = game.setup
         self.timeline = Timeline(game.game)
         self.memo = HandMemo()
-        self._row_counts: list[int] | None = None  # sheet rows shown at each step, worked out when asked
-        self._line_counts: list[int] | None = None  # log lines shown at each step
+        self._sheet_rows: list[tuple[SheetRow, ...]] = []  # each finished hand's rows, as far as reached
+        self._sheet_totals: list[tuple[int, ...]] = []  # the sheet's totals after each of those hands
+        self._row_ends = array("q")  # how many rows the sheet has after each of those hands
+        self._rows_before: tuple[int, tuple[SheetRow, ...]] = (1, ())  # (hand, the rows of the hands before)
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> Sequence[Step]:
         return self.timeline.steps
 
     @property
@@ -129,7 +134,7 @@ class Review:
         state = position.state
         viewer = self.game.viewer
         view = build_view(self.setup, state.view(viewer), position.events, TurnState(), wide=wide,
-                          faces=state.hands, memo=self.memo)
+                          faces=state.hands, memo=self.memo, sheet=self.sheet(step))
         hand = replace(view.hand, active=False, playable=frozenset(), chosen=None, hint=None)
         if decision is not None and decision.seat == viewer:
             played, best = Move.model_validate(decision.played), Move.model_validate(decision.best)
@@ -161,28 +166,74 @@ class Review:
             f", +{scored}" if scored else "")
         return Notice(text, "done" if state_over(position.state) else "info")
 
+    # -- the scoresheet, hand by hand -------------------------------------------------------
+
+    def sheet(self, step: Step) -> Sheet:
+        """The sheet after `step`: the finished hands' rows, made once each, and this hand's so far
+        (what `build_sheet` makes of the position's events)."""
+        hand, move = step
+        self._sheet_through(hand - 1)
+        if self._rows_before[0] != hand:
+            self._rows_before = (hand, tuple(chain.from_iterable(self._sheet_rows[:hand - 1])))
+        scores = list(self._sheet_totals[hand - 2]) if hand > 1 else [0] * self.setup.rules.sides
+        rows = hand_rows(self.setup, self.timeline.hand_events(hand, move), scores)
+        return sheet_of(self.setup, self._rows_before[1] + tuple(rows), tuple(scores))
+
+    def _sheet_through(self, hands: int) -> None:
+        """Make the rows of the first `hands` hands, those not made yet (each hand's once)."""
+        for hand in range(len(self._sheet_rows) + 1, hands + 1):
+            scores = list(self._sheet_totals[-1]) if self._sheet_totals else [0] * self.setup.rules.sides
+            rows = tuple(hand_rows(self.setup, self.timeline.hand_events(hand), scores))
+            self._sheet_rows.append(rows)
+            self._sheet_totals.append(tuple(scores))
+            self._row_ends.append((self._row_ends[-1] if self._row_ends else 0) + len(rows))
+
     # -- which step a line of the sheet or the log belongs to --------------------------------
 
     def step_of_sheet_row(self, row: int) -> Step:
         """The first step at which the sheet shows row `row` (the row's moment)."""
-        if self._row_counts is None:
-            self._row_counts = [len(build_sheet(self.setup, self.timeline.at(*s).events, self.memo).rows)
-                                for s in self.steps]
-        return self._first_showing(self._row_counts, row)
+        made = self._row_ends
+        while (not made or made[-1] <= row) and len(self._sheet_rows) < self.timeline.hands:
+            self._sheet_through(len(self._sheet_rows) + 1)
+        if row < 0:
+            return self.first
+        if self._row_ends[-1] <= row:
+            return self.steps[-1]
+        hand = bisect_right(self._row_ends, row) + 1
+        within = row - (self._row_ends[hand - 2] if hand > 1 else 0)
+        before = self._sheet_totals[hand - 2] if hand > 1 else (0,) * self.setup.rules.sides
+        return self._first_move(hand, within, lambda events: len(hand_rows(self.setup, events, list(before))))
 
-    def step_of_log_line(self, line: int) -> Step:
-        """The first step at which the log shows line `line`."""
-        if self._line_counts is None:
-            everyone = frozenset(range(self.setup.rules.seats))
-            self._line_counts = [len(game_log(self.setup, self.timeline.at(*s).events, everyone, self.memo))
-                                 for s in self.steps]
-        return self._first_showing(self._line_counts, line)
+    def step_of_log_line(self, line: int, at: Step | None = None) -> Step:
+        """The first step at which the log shows line `line` of the log as it stands at `at` (by default
+        the last step): the log keeps only the latest hands, so a line's place depends on the step."""
+        at = self.steps[-1] if at is None else at
+        everyone = frozenset(range(self.setup.rules.seats))
 
-    def _first_showing(self, counts: Sequence[int], index: int) -> Step:
-        for step, count in zip(self.steps, counts, strict=True):
-            if count > index:
-                return step
-        return self.steps[-1]
+        def lines(events: Sequence[Event]) -> int:
+            return len(game_log(self.setup, (events,), everyone))
+
+        hand, move = at
+        shown: list[tuple[int, int]] = []  # (hand, its lines) as `game_log` keeps them, newest first
+        total = 0
+        for h in range(hand, 0, -1):
+            count = lines(self.timeline.hand_events(h, move if h == hand else None))
+            shown.append((h, count))
+            total += count
+            if total >= LOG_LINES:
+                break
+        for h, count in reversed(shown):
+            if line < count:
+                return self._first_move(h, line, lines)
+            line -= count
+        return at
+
+    def _first_move(self, hand: int, index: int, count: Callable[[Sequence[Event]], int]) -> Step:
+        """The first step of `hand` at which `count(the hand's events by then)` passes `index`."""
+        for move in range(self.timeline.moves_in(hand) + 1):
+            if count(self.timeline.hand_events(hand, move)) > index:
+                return hand, move
+        return hand, self.timeline.moves_in(hand)
 
     # -- the analysis at a step -------------------------------------------------------------
 

@@ -111,6 +111,12 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         rows.extend(made)
         if memo is not None:
             memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
-    heads = tuple(setup.side_name(s) for s in range(rules.sides))
-    head_lines = tuple(setup.side_names(s) for s in range(rules.sides))
-    return Sheet(heads, tuple(rows), tuple(scores), rules.target, head_lines)
+    return sheet_of(setup, tuple(rows), tuple(scores))
+
+
+def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:
+    """The sheet of rows already made (by `hand_rows`) and the totals they add up to, headed by side."""
+    sides = setup.rules.sides
+    heads = tuple(setup.side_name(s) for s in range(sides))
+    head_lines = tuple(setup.side_names(s) for s in range(sides))
+    return Sheet(heads, rows, scores, setup.rules.target, head_lines)

@@ -338,7 +338,7 @@ def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of:
 
 def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,
                shown: bool = True, wide: bool = False, faces: Sequence[Sequence[Tile]] | None = None,
-               memo: HandMemo | None = None, can_undo: bool = False) -> TableView:
+               memo: HandMemo | None = None, can_undo: bool = False, sheet: Sheet | None = None) -> TableView:
     """The table as `seat` sees it, with the person's turn so far.
 
     `hands`: every hand's events so far (the last is the hand in play). `shown`: the seat's hand may
@@ -347,7 +347,8 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
     all hands face up (reviewing a game); drawn tiles are then named in the log too (once a hand is
     over, the tiles left in every hand are shown anyway). `memo` keeps what finished hands came to
     between calls: it saves work and never changes the view. `can_undo`: the session would take
-    the person's last play back.
+    the person's last play back. `sheet`: the scoresheet when the caller keeps it (a review builds it
+    hand by hand), else it is built from `hands`.
     """
     events = hands[-1] if hands else ()
     waiting = waiting_for(setup, seat.phase, seat.turn)
@@ -374,7 +375,7 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
         hand=hand, board=board, seats=_seats(setup, seat, events, waiting, wide, faces),
         boneyard=BoneyardView(count=seat.boneyard_count, must_draw=mine and must_draw(seat),
                               drawing=drawing_now(events, setup, seat.seat)),
-        sheet=build_sheet(setup, hands, memo),
+        sheet=build_sheet(setup, hands, memo) if sheet is None else sheet,
         status=_status(setup, seat, events, turn, waiting, mine, result, winner),
         log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
         hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,

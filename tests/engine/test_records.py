@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from allfives.engine import (
     loads,
     replay,
     replay_document,
+    replay_game,
     to_record,
 )
 
@@ -556,6 +558,17 @@ def test_some_messages_word_for_word(change: tuple, message: str, tmp_path: Path
     assert (code, out, err) == (2, "", message + "\n")
     with pytest.raises(RecordError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
         replay(_set(TWO_HANDS, *change))
+
+
+@pytest.mark.parametrize("stop_after", [None, 37])
+def test_replay_game_reaches_replays_state_and_refuses_what_it_refuses(play_game, stop_after) -> None:
+    game = play_game(21, seats=3, target=80, stop_after=stop_after)  # won, or stopped mid-hand
+    assert replay_game(to_record(game)) == replay(to_record(game))[0] == game
+    bad = _set(TWO_HANDS, ("hands", 0, "moves", 1), "6-6 W")
+    with pytest.raises(RecordError) as refused:
+        replay(bad)
+    with pytest.raises(RecordError, match="^" + re.escape(str(refused.value)) + "$"):
+        replay_game(bad)
 
 
 def test_ambiguous_end_must_be_named() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from allfives.cli import main
 from allfives.engine import GameState, to_record
 from allfives.history import HistoryStore
+from allfives.reports import ProgressLine
 
 Game = Callable[..., GameState]
 
@@ -44,6 +46,44 @@ def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pyt
                           "review", str(record_file), "--json", "--samples", "2"], capture_output=True,
                          text=True, timeout=120, env=dict(os.environ, PYTHONHASHSEED="12345"))
     assert run.returncode == 0 and run.stdout == here
+
+
+def test_review_tells_its_progress_on_stderr_and_prints_only_the_result(
+        record_file: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["review", str(record_file), "--json", "--samples", "2"]) == 0
+    out = capsys.readouterr()
+    total = len(json.loads(out.out)["decisions"])  # stdout is the document and nothing else
+    lines = out.err.splitlines()
+    assert all(line.startswith("weighing decisions: ") for line in lines)
+    assert (lines[0], lines[-1]) == (f"weighing decisions: 1/{total}", f"weighing decisions: {total}/{total}")
+
+
+class Stream(io.StringIO):
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def test_progress_is_one_line_on_a_terminal_and_a_line_now_and_then_elsewhere() -> None:
+    now = [0.0]
+    for terminal, every in ((True, 0.1), (False, 10.0)):
+        stream = Stream(terminal)
+        told = ProgressLine(stream, clock=lambda: now[0])
+        for done in range(1, 2_501):
+            now[0] += every / 3  # three decisions between two lines
+            told(done, 2_500)
+        text = stream.getvalue()
+        if terminal:
+            assert text.startswith("\rweighing decisions: 1/2,500\r") and text.count("\n") == 1
+            assert text.endswith("\rweighing decisions: 2,500/2,500\n")
+        else:
+            lines = text.splitlines()
+            assert (lines[0], lines[-1]) == ("weighing decisions: 1/2,500", "weighing decisions: 2,500/2,500")
+            assert "\r" not in text and 2_500 // 4 < len(lines) < 2_500 // 2
+        now[0] = 0.0
 
 
 def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixture) -> None:

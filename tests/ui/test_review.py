@@ -3,6 +3,8 @@ and clicks; a planted mistake on screen; the analysis stopped, taken up again an
 
 from __future__ import annotations
 
+import random
+import re
 import threading
 from pathlib import Path
 
@@ -10,21 +12,23 @@ import pytest
 from textual.app import App
 
 from allfives.bots.analysis import analyse_game
-from allfives.engine import GameState, Rules, to_record
+from allfives.engine import GameState, Rules, replay_game, to_record
 from allfives.ui.history_link import HistoryLink
 from allfives.ui.review import Review, ReviewGame
 from allfives.ui.screens import review as review_screen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.review import ReviewScreen
 from allfives.ui.setup import GameSetup, default_players
+from allfives.ui.sheet import build_sheet
 from allfives.ui.themes import STYLESHEET, use_themes
+from allfives.ui.view import LOG_LINES, game_log
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.review import OpenBoneyard
 from allfives.ui.widgets.scoresheet import Scoresheet, _Rows
 from allfives.ui.widgets.seats import Seats
-from tests.conftest import seeded_game
+from tests.conftest import long_record, seeded_game
 
 from .helpers import settle, until
 from .scenes import PLANTED_SAMPLES, planted_game, review_app, seeded_app, to_the_mistake
@@ -264,3 +268,49 @@ async def test_a_game_without_people_weighs_every_seat_and_every_seat_on_request
         await settle(pilot)
         assert mine.seats == (0, 1) and mine.analysis is not None and mine.analysis.seats == (0, 1)
         assert PLANTED_SAMPLES > 2  # the scenes weigh more deals than these quick checks
+
+
+def test_the_sheet_kept_hand_by_hand_is_the_sheet_of_each_steps_events() -> None:
+    review = Review(multi_hand_review())
+    steps = list(review.steps)
+    random.Random(5).shuffle(steps)  # any order: a click can jump anywhere
+    for step in steps:
+        assert review.sheet(step) == build_sheet(review.setup, review.timeline.at(*step).events), step
+
+
+def test_a_line_of_a_long_games_log_leads_to_its_moment() -> None:
+    """Past LOG_LINES the log keeps only the latest hands: a line is found in the log as the step shown
+    has it."""
+    game = replay_game(long_record(40))
+    review = Review(ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2))))
+    everyone = frozenset({0, 1})
+    at = (38, 7)
+    lines = game_log(review.setup, review.timeline.at(*at).events, everyone)
+    heads = [i for i, line in enumerate(lines) if line.kind == "hand"]
+
+    def of_hand(hand: int, moves: int) -> tuple:
+        return game_log(review.setup, (review.timeline.hand_events(hand, moves),), everyone)
+
+    assert len(lines) >= LOG_LINES and not re.search(r"Hand 1\b", lines[0].text)  # the first hands left it
+    for index in range(0, len(lines), 7):
+        hand, move = review.step_of_log_line(index, at)
+        head = max(i for i in heads if i <= index)
+        assert re.search(rf"Hand {hand}\b", lines[head].text)  # the line's own hand...
+        within = index - head
+        assert of_hand(hand, move)[within] == lines[index]  # ...at the move that wrote it
+        assert move == 0 or len(of_hand(hand, move - 1)) <= within
+
+
+async def test_a_long_record_opens_without_building_every_position() -> None:
+    game = replay_game(long_record(2000))
+    screen = ReviewScreen(ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2))),
+                          analyse=False)
+    async with Bare(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        timeline = screen.review.timeline
+        assert len(timeline.steps) > 40_000 and timeline.built == 1  # the first position, nothing more
+        assert "Hand 1 of 2000" in screen.query_one("#status").text
+        rows = screen.query_one(_Rows).rows
+        assert rows and [row.label for row in rows if row.kind == "hand"] == ["Hand 1"]
+        await pilot.press("pagedown", "end", "right")
+        assert screen.step == (3, 0) and timeline.built <= 5  # each position shown, and one before

@@ -97,8 +97,8 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "-wide")
         self.show()
-        if self.analyse_at_once:
-            self.action_analyse()
+        if self.analyse_at_once:  # once the table is drawn: a long game's analysis takes a while to start
+            self.call_after_refresh(self.action_analyse)
 
     def on_resize(self, event: Resize) -> None:
         if self.has_class("-wide") != (event.size.width >= WIDE):
@@ -163,7 +163,7 @@ class ReviewScreen(Screen[None]):
     @on(GameLog.LineClicked)
     def _line_clicked(self, event: GameLog.LineClicked) -> None:
         event.stop()
-        self.go(self.review.step_of_log_line(event.index))
+        self.go(self.review.step_of_log_line(event.index, self.step))
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "analysis")
