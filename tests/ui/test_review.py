@@ -291,11 +291,11 @@ def test_a_line_of_a_long_games_log_leads_to_its_moment() -> None:
     def of_hand(hand: int, moves: int) -> tuple:
         return game_log(review.setup, (review.timeline.hand_events(hand, moves),), everyone)
 
-    assert len(lines) >= LOG_LINES and not re.search(r"Hand 1\b", lines[0].text)  # the first hands left it
+    assert len(lines) >= LOG_LINES and not re.search(r"Hand 1\b", lines[0].text.plain)  # the first hands left it
     for index in range(0, len(lines), 7):
         hand, move = review.step_of_log_line(index, at)
         head = max(i for i in heads if i <= index)
-        assert re.search(rf"Hand {hand}\b", lines[head].text)  # the line's own hand...
+        assert re.search(rf"Hand {hand}\b", lines[head].text.plain)  # the line's own hand...
         within = index - head
         assert of_hand(hand, move)[within] == lines[index]  # ...at the move that wrote it
         assert move == 0 or len(of_hand(hand, move - 1)) <= within
