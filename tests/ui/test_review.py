@@ -291,7 +291,8 @@ def test_a_line_of_a_long_games_log_leads_to_its_moment() -> None:
     def of_hand(hand: int, moves: int) -> tuple:
         return game_log(review.setup, (review.timeline.hand_events(hand, moves),), everyone)
 
-    assert len(lines) >= LOG_LINES and not re.search(r"Hand 1\b", lines[0].text.plain)  # the first hands left it
+    # the first hands left it
+    assert len(lines) >= LOG_LINES and not re.search(r"Hand 1\b", lines[0].text.plain)
     for index in range(0, len(lines), 7):
         hand, move = review.step_of_log_line(index, at)
         head = max(i for i in heads if i <= index)
