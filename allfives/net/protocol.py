@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from allfives.engine import Drew, Event, Move, Rules, SeatView
+from allfives.engine.state import Seat  # strict: `true` is not a seat
 
 PROTOCOL_VERSION = 2  # 2: seats can be changed in the lobby (`sit`, `moved`)
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
@@ -38,7 +39,7 @@ class Hello(_Message):
     code: str = Field(max_length=16)
     name: str = Field(default="Player", min_length=1, max_length=20)
     token: str | None = Field(default=None, max_length=64)
-    seat: int | None = Field(default=None, ge=0, le=3)  # the seat wanted; any free one when left out
+    seat: Seat | None = None  # the seat wanted; any free one when left out
 
     @field_validator("name")
     @classmethod
@@ -61,7 +62,7 @@ class Sit(_Message):
     """In the lobby, move to another seat a bot holds (the sender's token goes with them)."""
 
     type: Literal["sit"] = "sit"
-    seat: int = Field(ge=0, le=3)
+    seat: Seat
 
 
 class Start(_Message):
@@ -80,7 +81,7 @@ class Cover(_Message):
     """The host lets a bot play the seat of a player who has been away too long."""
 
     type: Literal["cover"] = "cover"
-    seat: int = Field(ge=0, le=3)
+    seat: Seat
 
 
 class Say(_Message):
@@ -100,7 +101,7 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 class SeatInfo(_Message):
     """Who sits where: a bot, a person at the table, or a person away (waited for, or covered by a bot)."""
 
-    seat: int
+    seat: Seat
     name: str
     kind: Literal["person", "bot"]
     level: str  # the bot's level (a bot covers an away person at the same level)
@@ -127,7 +128,7 @@ class Snapshot(_Message):
     info: TableInfo
     view: SeatView | None = None  # None in the lobby
     hands: tuple[tuple[Event, ...], ...] = ()  # every hand's public events, the first a HandDealt
-    winner: int | None = None
+    winner: Seat | None = None
 
 
 class Welcome(_Message):
@@ -135,7 +136,7 @@ class Welcome(_Message):
 
     type: Literal["welcome"] = "welcome"
     version: int = PROTOCOL_VERSION
-    seat: int
+    seat: Seat
     token: str
     table: Snapshot
 
@@ -175,12 +176,12 @@ class Moved(_Message):
     """You now sit at `seat` (moved in the lobby; your token is the same)."""
 
     type: Literal["moved"] = "moved"
-    seat: int
+    seat: Seat
 
 
 class Said(_Message):
     type: Literal["said"] = "said"
-    seat: int
+    seat: Seat
     text: str
 
 

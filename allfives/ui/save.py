@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
 SLOTS = 9  # games that windows on one data dir can play side by side
+# Games set aside by a new game (save.previous-<time>.json) kept beside the save, newest first: the
+# history keeps every game already, so these are only a safety net for the last few.
+PREVIOUS_KEPT = 3
+SAVED_AT_LENGTH = 32  # "2024-05-01 12:30" as `save` writes it; a longer `saved_at` is not shown
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,10 @@ class SaveStore:
             except OSError:
                 pass  # it stays where it is; it is finished, so it is not offered either way
             return LoadOutcome()
-        return LoadOutcome(game=SavedGame(state, setup, str(data.get("saved_at", ""))))
+        saved_at = data.get("saved_at", "")
+        if not isinstance(saved_at, str) or len(saved_at) > SAVED_AT_LENGTH:
+            saved_at = ""  # only ever shown: a foreign or damaged one is left out, not quoted
+        return LoadOutcome(game=SavedGame(state, setup, saved_at))
 
     def move_aside(self, why: str) -> Path:
         """Rename save.json to save.<why>-<timestamp>.json and return the new path."""
