@@ -6,6 +6,7 @@ two windows on one data dir never write over each other's game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -183,26 +184,53 @@ class SaveStore:
         return LoadOutcome(game=SavedGame(state, setup, saved_at))
 
     def move_aside(self, why: str) -> Path:
-        """Rename save.json to save.<why>-<timestamp>.json and return the new path."""
+        """Rename save.json to save.<why>-<timestamp>.json and return the new path.
+
+        Within one second the names go on -2, -3...: always past the highest there, never into a
+        gap an older one left (the newest set aside must sort last: see `_remove_old_previous`)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.directory / f"{self.stem}.{why}-{stamp}.json"
-        n = 1
-        while os.path.lexists(target):
+        base = f"{self.stem}.{why}-{stamp}"
+        named = re.compile(rf"{re.escape(base)}(?:-(\d+))?\.json")
+        n = 1 + max((int(m[1] or 1) for name in os.listdir(self.directory) if (m := named.fullmatch(name))),
+                    default=0)
+        target = self.directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        while os.path.lexists(target):  # (made since the listing)
             n += 1
-            target = self.directory / f"{self.stem}.{why}-{stamp}-{n}.json"
+            target = self.directory / f"{base}-{n}.json"
         os.replace(self.path, target)
         return target
 
     def set_aside(self) -> Path | None:
-        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json.
+        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json
+        (and the PREVIOUS_KEPT newest such files only: `--new` after `--new` never piles them up).
 
         Returns where that game is now (where it was, if it could not be moved), or None: no game."""
         if not os.path.lexists(self.path):
             return None
         try:
-            return self.move_aside("previous")
+            moved = self.move_aside("previous")
         except OSError as e:
             # Keep the old game rather than write the new one over it.
             why = e.strerror or e
             self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"
             return self.path
+        self._remove_old_previous()
+        return moved
+
+    def _remove_old_previous(self) -> None:
+        """Keep the newest PREVIOUS_KEPT games set aside for this slot; older ones go.
+
+        Newest by the time in the name (`move_aside` writes it, with -2, -3... within one second), not
+        by the files' times, which a copy or a restore may change."""
+        named = re.compile(rf"{re.escape(self.stem)}\.previous-(\d{{8}}-\d{{6}})(?:-(\d+))?\.json")
+        found: list[tuple[tuple[str, int], str]] = []
+        try:
+            for entry in os.scandir(self.directory):
+                match = named.fullmatch(entry.name)
+                if match and entry.is_file(follow_symlinks=False):
+                    found.append(((match[1], int(match[2] or 1)), entry.path))
+        except OSError:
+            return  # they stay; the next new game tries again
+        for _, path in sorted(found, reverse=True)[PREVIOUS_KEPT:]:
+            with contextlib.suppress(OSError):
+                Path(path).unlink()
