@@ -159,7 +159,7 @@ class SaveStore:
             state, _ = replay(data)
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
         except (OSError, RecordError, ValueError, RecursionError) as e:
-            why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+            why = str(e).splitlines()[0][:120] if str(e) else "not a game record"
             try:
                 moved = self.move_aside("corrupt")
             except OSError as moving:
