@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.long_only:
         play_games(games)
     sizes = (100, 1000) if args.quick else (100, 1000, 10_000)
-    print(f"\nreplaying long records (2 seats, random play), Python {platform.python_version()}; "
+    print(f"\nreplaying long records (4 seats, each for themselves, random play), "
+          f"Python {platform.python_version()}; "
           "ms per hand, and the peak memory of the command's process")
     print(f"{'hands':>7} {'moves':>8} {'file MB':>8} {'replay()':>9} {'text':>7} {'text MB':>8} "
           f"{'--json':>7} {'json MB':>8}")
