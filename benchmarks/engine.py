@@ -24,6 +24,7 @@ import tempfile
 import time
 
 from allfives.engine import GameState, Rules, core, replay, to_record
+from allfives.engine.core import MAX_TARGET
 
 
 def core_game(rules: Rules, seed: int) -> tuple[int, list[int]]:
@@ -84,8 +85,12 @@ def bench(seats: int, games: int) -> dict[str, float]:
 
 
 def long_record(hands: int, seed: int = 1) -> dict:
-    """A record of `hands` hands of seeded random play, 2 seats, a target nobody reaches."""
-    rules = Rules(seats=2, target=10**9)
+    """A record of `hands` hands of seeded random play at a target nobody reaches.
+
+    Four seats, each for themselves: a target is at most MAX_TARGET (9,999), which two seats pass in
+    a few hundred random hands; four spread the points so thinly that 10,000 hands stay under it.
+    """
+    rules = Rules(seats=4, partnership=False, target=MAX_TARGET)
     rng = random.Random(seed)
     table = core.Table(rules.to_core())
     written = []
@@ -99,6 +104,7 @@ def long_record(hands: int, seed: int = 1) -> dict:
             hand["moves"].append("draw" if kind == core.DRAW else "pass" if kind == core.PASS else
                                  core.tile_name(tile) + (f" {core.END_NAMES[end]}" if end >= 0 else ""))
         written.append(hand)
+        assert table.phase != core.GAME_OVER or len(written) == hands, "the target was reached: choose a seed"
     return {"format": "allfives-record/1", "rules": rules.model_dump(), "hands": written}
 
 
@@ -155,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.long_only:
         play_games(games)
     sizes = (100, 1000) if args.quick else (100, 1000, 10_000)
-    print(f"\nreplaying long records (2 seats, random play), Python {platform.python_version()}; "
+    print(f"\nreplaying long records (4 seats, each for themselves, random play), "
+          f"Python {platform.python_version()}; "
           "ms per hand, and the peak memory of the command's process")
     print(f"{'hands':>7} {'moves':>8} {'file MB':>8} {'replay()':>9} {'text':>7} {'text MB':>8} "
           f"{'--json':>7} {'json MB':>8}")

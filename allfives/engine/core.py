@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .values import describe
+
 W, E, N, S = 0, 1, 2, 3
 END_NAMES = "WENS"
 LEAD = -1  # the "end" of the lead play
@@ -40,6 +42,23 @@ def round_to_five(pips: int) -> int:
 
 HAND_SIZES = {2: 9, 3: 7, 4: 5}
 TARGETS = {2: 250, 3: 200, 4: 200}
+# The most a game can use, so a record or save is refused beyond them (and the bots' arithmetic on
+# scores, done in floats, never meets a number past 1e308). Two hands of 14 are all 28 tiles. A target
+# of 9,999 is the new-game screen's four digits: a game to it runs a few hundred hands, well inside
+# the 8 MB a record file may hold (record_file.py).
+MAX_HAND_SIZE = 14
+MAX_TARGET = 9999
+# A seed is a 64-bit signed integer (what any other tool's seed fits in; the app draws 31 bits) or a
+# short string: a record's 4,000-digit "seed" is no seed.
+SEED_LIMIT = 2**63
+SEED_CHARACTERS = 64
+
+
+def seed_problem(seed: int | str) -> str | None:
+    """Why an int or str cannot be a game's seed, or None when it can."""
+    if isinstance(seed, str):
+        return None if len(seed) <= SEED_CHARACTERS else f"a seed is at most {SEED_CHARACTERS} characters"
+    return None if -SEED_LIMIT <= seed < SEED_LIMIT else "a seed is a whole number from -2**63 to 2**63-1"
 VARIANTS = ("standard", "five_each", "seven_five")
 
 
@@ -56,6 +75,19 @@ def variant_hand_size(seats: int, variant: str) -> int:
 
 class IllegalMove(ValueError):
     """An action the rules do not allow; the state it was tried on is unchanged."""
+
+
+def check_seat(value: object, seats: int, what: str = "seat", error: type[ValueError] = ValueError) -> int:
+    """`value` if it is a seat at a table of `seats`, else `error`: a bool is never a seat.
+
+    Python counts True as 1, so without this `leader=True` would deal a hand that no record of it
+    replays (a record's `true` is not a seat number).
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{what} must be a seat number (0-{seats - 1}), found {describe(value)}")
+    if not 0 <= value < seats:
+        raise error(f"{what} {describe(value)} is not a seat (0-{seats - 1})")
+    return value
 
 
 class CoreRules(NamedTuple):
@@ -445,5 +477,4 @@ def check_deal(rules: CoreRules, hands: list[list[int]], boneyard: list[int], le
     missing = [tile_name(t) for t in range(28) if t not in seen]
     if missing:
         raise ValueError(f"tile {missing[0]} is missing from the deal")
-    if not 0 <= leader < rules.seats:
-        raise ValueError(f"leader {leader} is not a seat (0-{rules.seats - 1})")
+    check_seat(leader, rules.seats, "leader")

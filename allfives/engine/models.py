@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from . import core
-from .core import HAND_SIZES, TARGETS, VARIANTS, variant_hand_size  # noqa: F401 (they live in core: no Pydantic)
+from .core import (  # noqa: F401 (they live in core: no Pydantic)
+    HAND_SIZES,
+    MAX_HAND_SIZE,
+    MAX_TARGET,
+    TARGETS,
+    VARIANTS,
+    variant_hand_size,
+)
+from .values import brief
 
 EndName = Literal["W", "E", "N", "S"]
 END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
@@ -17,41 +25,6 @@ END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
 # RECORD.md writes a tile `a-b` and a play `a-b` or `a-b E`: nothing looser is read.
 _TILE_TEXT = re.compile(r"([0-9])-([0-9])", re.ASCII)
 _PLAY_TEXT = re.compile(r"([0-9]-[0-9])(?: ([WENS]))?", re.ASCII)
-
-
-def brief(value: Any, limit: int = 40, quote: Callable[[str], str] = repr) -> str:
-    """A value as a one-line message may quote it: about `limit` characters, however big the value."""
-    shown = _show(value, limit, quote)
-    return shown if len(shown) <= limit + 30 else shown[:limit] + "…"
-
-
-def _show(value: Any, room: int, quote: Callable[[str], str] = repr) -> str:
-    # Every level of nesting costs at least one character of room, so this never recurses deeply.
-    if room <= 0:
-        return "…"
-    if isinstance(value, str):
-        shown = quote(value[:room + 1])
-        if len(value) <= room and len(shown) <= room + 2:
-            return shown
-        return shown[:room + 1] + f"…{shown[-1]} ({len(value):,} characters)"
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return {True: "true", False: "false", None: "null"}.get(value, repr(value))  # type: ignore[arg-type]
-    if isinstance(value, int):
-        digits = str(value)  # JSON numbers stop at 4,300 digits, so this is cheap
-        return digits if len(digits) <= room else f"{digits[:room]}… ({len(digits):,} digits)"
-    if isinstance(value, (list, tuple, dict)):
-        items = list(value.items()) if isinstance(value, dict) else value
-        out = "{" if isinstance(value, dict) else "["
-        for n, item in enumerate(items):
-            if len(out) >= room:
-                return out + "…"
-            out += ", " if n else ""
-            if isinstance(value, dict):
-                out += _show(item[0], room - len(out), quote) + ": "
-                item = item[1]
-            out += _show(item, room - len(out), quote)
-        return out + ("}" if isinstance(value, dict) else "]")
-    return type(value).__name__
 
 
 class Tile(BaseModel):
@@ -233,10 +206,11 @@ class Rules(BaseModel):
     """The rules in force; every field left out takes its RULES.md default for the seat count."""
 
     model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)
-    seats: int = Field(default=2, ge=2, le=4)
-    partnership: bool = False
-    hand_size: int = Field(default=9, ge=1)
-    target: int = Field(default=250, ge=1)
+    # Strict: `true` is not a seat count nor `2.0` a hand size, from a record or from the API.
+    seats: int = Field(default=2, ge=2, le=4, strict=True)
+    partnership: bool = Field(default=False, strict=True)
+    hand_size: int = Field(default=9, ge=1, le=MAX_HAND_SIZE, strict=True)
+    target: int = Field(default=250, ge=1, le=MAX_TARGET, strict=True)
     end_of_hand: Literal["deduct", "muggins"] = "deduct"
     win_check: Literal["immediate", "finish_hand"] = "immediate"
 
@@ -269,11 +243,11 @@ class Rules(BaseModel):
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for (the engine's rule: partners sit opposite)."""
-        return self.to_core().side_of(seat)
+        return self.to_core().side_of(core.check_seat(seat, self.seats))
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that score for a side, in turn order: the player alone, or both partners."""
-        return self.to_core().seats_of(side)
+        return self.to_core().seats_of(core.check_seat(side, self.sides, "side"))
 
     def side_totals(self, per_seat: Sequence[int]) -> tuple[int, ...]:
         """Per-seat amounts (pips left, deductions) added up per side."""

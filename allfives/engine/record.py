@@ -11,8 +11,9 @@ from pydantic import ValidationError
 
 from . import core
 from .core import IllegalMove
-from .models import Move, Rules, Tile, brief, read_move, read_tile
+from .models import Move, Rules, Tile, read_move, read_tile
 from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core, made
+from .values import brief, describe, explain
 
 FORMAT = "allfives-record/1"
 
@@ -78,31 +79,25 @@ def _constant(name: str) -> Any:
 def _number(text: str) -> float:
     value = float(text)
     if value in (math.inf, -math.inf):
-        raise RecordError(f"not valid JSON: {brief(text)} is too large a number")
+        shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
+        raise RecordError(f"not valid JSON: {shown} is too large a number")
     return value
-
-
-def _first_error(e: ValidationError) -> str:
-    err = e.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    msg = err["msg"].removeprefix("Value error, ")
-    return f"{where}: {msg}" if where else msg
 
 
 def _tile(value: Any, where: str) -> int:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: {brief(value)} is not a tile (write it a-b, like 5-3)")
+        raise RecordError(f"{where}: expected a tile (write it a-b, like 5-3), found {describe(value)}")
     try:
         return read_tile(value).id
     except ValidationError as e:
-        raise RecordError(f"{where}: {_first_error(e)}") from None
+        raise RecordError(f"{where}: {explain(e)}") from None
     except ValueError as e:
         raise RecordError(f"{where}: {e}") from None
 
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list, found {type(value).__name__}")
+        raise RecordError(f"{where}: expected a list, found {describe(value)}")
     return value
 
 
@@ -112,22 +107,26 @@ class _Replay:
     def __init__(self, data: Any, keep_log: bool = True) -> None:
         self.keep_log = keep_log  # the hands as a GameState's log holds them
         if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, found {type(data).__name__}")
+            raise RecordError(f"a record is a JSON object, found {describe(data)}")
         if data.get("format") != FORMAT:
-            shown = brief(data.get("format"), quote=json.dumps)
+            found = data.get("format")
+            shown = brief(found) if isinstance(found, str) else describe(found)
             raise RecordError(f"format is {shown}, expected \"{FORMAT}\"")
         raw_rules = data.get("rules", {})
         if not isinstance(raw_rules, dict):
-            raise RecordError("rules: expected an object")
+            raise RecordError(f"rules: expected an object, found {describe(raw_rules)}")
         try:
             self.rules = Rules.model_validate(raw_rules, strict=True)
         except ValidationError as e:
             where = "rules." if e.errors()[0]["loc"] else "rules: "
-            raise RecordError(where + _first_error(e)) from None
+            raise RecordError(where + explain(e)) from None
         # `seed` is this project's own addition (it fixes the deals still to come); a record from
         # elsewhere may use the name for something else, so a value that is no seed is ignored.
+        # (An int or a string is a seed, though: one no game can have is refused, not quietly dropped.)
         seed = data.get("seed")
         self.seed = seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else None
+        if self.seed is not None and (problem := core.seed_problem(self.seed)):
+            raise RecordError(f"seed: {problem}, found {describe(seed)}")
         self.hands = _list(data.get("hands"), "hands")
         self.table = core.Table(self.rules.to_core())
         self.log: list[HandLog] = []
@@ -141,7 +140,7 @@ class _Replay:
         for h, hand in enumerate(self.hands, start=1):
             where = f"hand {h}"
             if not isinstance(hand, dict):
-                raise RecordError(f"{where}: expected an object")
+                raise RecordError(f"{where}: expected an object, found {describe(hand)}")
             if table.phase == core.GAME_OVER:
                 raise RecordError(f"{where}: the game was already won")
             if table.phase == core.PLAYING:
@@ -152,7 +151,7 @@ class _Replay:
                         for t in _list(hand.get("boneyard"), f"{where}: boneyard")]
             leader = hand.get("leader")
             if not isinstance(leader, int) or isinstance(leader, bool):
-                raise RecordError(f"{where}: leader must be a seat number")
+                raise RecordError(f"{where}: leader must be a seat number, found {describe(leader)}")
             if not 0 <= leader < self.rules.seats:  # said here: the value may have thousands of digits
                 raise RecordError(f"{where}: leader {brief(leader)} is not a seat (0-{self.rules.seats - 1})")
             try:
@@ -164,7 +163,8 @@ class _Replay:
             for m, text in enumerate(_list(hand.get("moves", []), f"{where}: moves"), start=1):
                 at = f"{where}, move {m}"
                 if not isinstance(text, str):
-                    raise RecordError(f"{at}: {brief(text)} is not a move")
+                    raise RecordError(f"{at}: expected a move (5-3, 5-3 E, draw or pass), "
+                                      f"found {describe(text)}")
                 if table.phase == core.GAME_OVER:
                     raise RecordError(f"{at}: the game was already won")
                 if table.phase != core.PLAYING:
@@ -172,7 +172,7 @@ class _Replay:
                 try:
                     move = read_move(text)
                 except ValidationError as e:
-                    raise RecordError(f"{at}: {_first_error(e)}") from None
+                    raise RecordError(f"{at}: {explain(e)}") from None
                 first = len(raw)
                 kind, tile, end = move.to_core()
                 try:

@@ -12,6 +12,14 @@ from .core import IllegalMove
 from .models import END_OF, EndName, Layout, Move, Rules, Tile
 
 Phase = Literal["playing", "hand_over", "game_over"]
+# A seat (or a side: a seat's own score, or a team's) wherever a model takes one: strict, so `true`
+# is refused rather than read as seat 1; the methods below check theirs with `core.check_seat`.
+Seat = Annotated[int, Field(strict=True, ge=0, le=3)]
+# Scores come from the rules, never from outside, except in a table's messages (net/protocol.py):
+# bounded there so a bot's float arithmetic on them never overflows. 10 million is a thousand
+# times the largest target; a valid game of the largest record a file may hold stays far inside it.
+MAX_SCORE = 10_000_000
+Score = Annotated[int, Field(strict=True, ge=-MAX_SCORE, le=MAX_SCORE)]
 _PHASES: tuple[Phase, ...] = ("playing", "hand_over", "game_over")
 
 
@@ -37,12 +45,12 @@ def made(cls: type[_Made], **fields: Any) -> _Made:
 class HandDealt(_Event):
     kind: Literal["dealt"] = "dealt"
     hand_number: int  # 1-based
-    leader: int
+    leader: Seat
 
 
 class Played(_Event):
     kind: Literal["played"] = "played"
-    seat: int
+    seat: Seat
     tile: Tile
     end: EndName | None  # None for the lead
     total: int  # open-end total after the play
@@ -51,42 +59,42 @@ class Played(_Event):
 
 class Scored(_Event):
     kind: Literal["scored"] = "scored"
-    seat: int
-    side: int
+    seat: Seat
+    side: Seat
     points: int
-    score: int  # the side's score after it
+    score: Score  # the side's score after it
 
 
 class Drew(_Event):
     """Only the drawing seat may see `tile`; `SeatView` hides it from the others."""
 
     kind: Literal["drew"] = "drew"
-    seat: int
+    seat: Seat
     tile: Tile | None
 
 
 class Passed(_Event):
     kind: Literal["passed"] = "passed"
-    seat: int
+    seat: Seat
 
 
 class HandResult(_Event):
     kind: Literal["hand_over"] = "hand_over"
     reason: Literal["domino", "blocked"]
-    out_seat: int | None
+    out_seat: Seat | None
     remaining: tuple[tuple[Tile, ...], ...]  # each seat's tiles left
     remaining_pips: tuple[int, ...]
     rounded: tuple[int, ...]  # each seat's pips rounded to five
     deductions: tuple[int, ...]  # per seat, taken from their side
     awards: tuple[int, ...]  # per side (Muggins)
-    scores_before: tuple[int, ...]
-    scores: tuple[int, ...]
+    scores_before: tuple[Score, ...]
+    scores: tuple[Score, ...]
 
 
 class GameWon(_Event):
     kind: Literal["won"] = "won"
-    side: int
-    scores: tuple[int, ...]
+    side: Seat
+    scores: tuple[Score, ...]
 
 
 Event = Annotated[HandDealt | Played | Scored | Drew | Passed | HandResult | GameWon,
@@ -99,7 +107,7 @@ class HandLog(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
-    leader: int
+    leader: Seat
     moves: tuple[Move, ...] = ()
 
 
@@ -107,7 +115,7 @@ class HistoryEntry(BaseModel):
     """A move of the current hand as every seat saw it, with the ends it was made against."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
-    seat: int
+    seat: Seat
     move: Move
     open_before: dict[EndName, int]
 
@@ -116,15 +124,15 @@ class SeatView(BaseModel):
     """All that one seat may know: what a bot may think with and a hidden-hand UI may show."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
-    seat: int
+    seat: Seat
     rules: Rules
     hand: tuple[Tile, ...]
     layout: Layout
-    tile_counts: tuple[int, ...]  # per seat
-    boneyard_count: int
-    turn: int
+    tile_counts: tuple[Annotated[int, Field(ge=0, le=28)], ...]  # per seat
+    boneyard_count: int = Field(ge=0, le=28)
+    turn: Seat
     phase: Phase
-    scores: tuple[int, ...]
+    scores: tuple[Score, ...]
     history: tuple[HistoryEntry, ...]
     hand_number: int
     legal_moves: tuple[Move, ...]  # for this seat, when it is its turn
@@ -145,14 +153,14 @@ class GameState(BaseModel):
     rules: Rules
     seed: int | str | None = None
     log: tuple[HandLog, ...] = ()
-    scores: tuple[int, ...]
+    scores: tuple[Score, ...]
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     layout: Layout = Layout.model_construct()
-    turn: int = 0
+    turn: Seat = 0
     phase: Phase = "hand_over"
     result: HandResult | None = None
-    winner: int | None = None
+    winner: Seat | None = None
     history: tuple[HistoryEntry, ...] = ()
 
     # -- building -------------------------------------------------------
@@ -240,7 +248,7 @@ class GameState(BaseModel):
         return self.log[-1].leader if self.log else 0
 
     def side_of(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+        return self.rules.side_of(seat)  # (which checks the seat)
 
     def legal_moves(self) -> list[Move]:
         return [Move.from_core(*m) for m in self.to_table().legal_moves()]
@@ -252,7 +260,7 @@ class GameState(BaseModel):
     def playable(self, seat: int) -> list[Tile]:
         """Tiles of this seat that fit an open end now (any tile when leading)."""
         lay = self.layout.to_core()
-        return [t for t in self.hands[seat] if lay.playable(t.id)]
+        return [t for t in self.hands[core.check_seat(seat, self.rules.seats)] if lay.playable(t.id)]
 
     def why_not(self, move: Move | str) -> str | None:
         """The rule a move would break, or None when it is legal."""
@@ -264,6 +272,7 @@ class GameState(BaseModel):
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see: its own hand and the public table, nothing of other hands."""
+        core.check_seat(seat, self.rules.seats)
         return SeatView.model_construct(
             seat=seat, rules=self.rules, hand=self.hands[seat], layout=self.layout,
             tile_counts=tuple(len(h) for h in self.hands), boneyard_count=len(self.boneyard),
@@ -277,6 +286,8 @@ class GameState(BaseModel):
         """Make a move for the player whose turn it is; IllegalMove leaves this state as it was."""
         if not isinstance(move, Move):
             move = Move.model_validate(move)
+        if seat is not None:
+            core.check_seat(seat, self.rules.seats, error=IllegalMove)
         if seat is not None and self.phase == "playing" and seat != self.turn:
             raise IllegalMove(f"it is seat {self.turn}'s turn, not seat {seat}'s")
         table = self.to_table()
@@ -307,7 +318,10 @@ class GameState(BaseModel):
 
     def start_hand(self, hands: list[list[int]] | list[list[Tile]], boneyard: list, leader: int
                    ) -> tuple[GameState, list[Event]]:
-        """Begin a hand with a given deal (records do this); the deal and leader are checked."""
+        """Begin a hand with a given deal (records do this); the deal and leader are checked.
+
+        IllegalMove for a deal or leader the rules refuse (`leader=True` among them: not a seat)."""
+        core.check_seat(leader, self.rules.seats, "leader", error=IllegalMove)
         hand_ids = [[t if isinstance(t, int) else Tile.model_validate(t).id for t in h] for h in hands]
         bone_ids = [t if isinstance(t, int) else Tile.model_validate(t).id for t in boneyard]
         table = self.to_table()

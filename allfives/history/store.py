@@ -1,18 +1,22 @@
 """The game history: every game played in the app, in one SQLite file in the user's data dir.
 
 The app saves the game after every move (an upsert by its id) and at its end; reviews store
-their analysis beside the game so a second review is instant. A database that is damaged is
-moved aside with a message and a new one started; nothing here ever raises into the game, and
-the autosave (ui/save.py) stands on its own whatever happens to the history.
+their analysis beside the game so a second review is instant. A database that is damaged (or of
+our version but another shape) is moved aside with a message and a new one started; a FIFO, a
+folder or any other non-file in its place is told once and never opened; reading makes no
+database where there is none. Nothing here ever raises into the game, and the autosave
+(ui/save.py) stands on its own whatever happens to the history.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -72,6 +76,43 @@ T = TypeVar("T")
 
 class _Damaged(Exception):
     """The file is not a database we can use: move it aside and start again."""
+
+
+class _NotAFile(Exception):
+    """A FIFO, a directory, a device... where the database should be: not ours to move or open."""
+
+
+_SIDE_FILES = ("-journal", "-wal", "-shm")  # SQLite's own files beside the database
+
+
+@functools.cache
+def _our_shape() -> dict[str, tuple[tuple[str, str, int, int], ...]]:
+    """Each table's columns (name, type, not null, key) as the migrations make them, from a database
+    made in memory: a file whose version says ours but whose tables differ is not ours."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for migration in MIGRATIONS:
+            db.executescript(migration)
+        return {name: _columns(db, name) for (name,) in
+                db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    finally:
+        db.close()
+
+
+def _columns(db: sqlite3.Connection, table: str) -> tuple[tuple[str, str, int, int], ...]:
+    # table_info rows: (cid, name, type, notnull, default, pk); `table` is one of our own names
+    return tuple((r[1], r[2].upper(), r[3], r[5]) for r in db.execute(f"PRAGMA table_info({table})"))
+
+
+def _kind(mode: int) -> str | None:
+    """What a file that is not a regular one is, in words (None: it is a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return what
+    return "not a regular file"
 
 
 def now() -> str:
@@ -154,17 +195,18 @@ class HistoryStore:
         """A game left unfinished for good (a new game started over it)."""
         self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
                                         " WHERE id = ? AND status = 'playing'", (self.clock(), game_id)),
-                  None, writes=True)
+                  None, writes=True, creates=False)
 
     def abandon_others(self, keep: str | None) -> None:
         """Every game still marked in play but `keep` is abandoned (at start: the window that played
         it was closed without finishing it, and only `keep` is resumed)."""
         self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
                                         " WHERE status = 'playing' AND id IS NOT ?", (self.clock(), keep)),
-                  None, writes=True)
+                  None, writes=True, creates=False)
 
     def delete(self, game_id: str) -> None:
-        self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True)
+        self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True,
+                  creates=False)
 
     def save_analysis(self, game_id: str, analysis: GameAnalysis, game: GameState | None = None) -> bool:
         """Keep an analysis beside its game (for the record as it is now); False if it could not be.
@@ -185,7 +227,7 @@ class HistoryStore:
                         analysis.model_dump_json()))
             return True
 
-        return self._run(write, False, writes=True)
+        return self._run(write, False, writes=True, creates=False)  # (its game's row must be there)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -299,15 +341,27 @@ class HistoryStore:
                 self._db.close()
             self._db = None
 
-    def _run(self, work: Callable[[sqlite3.Connection], T], failed: T, writes: bool = False) -> T:
+    def _run(self, work: Callable[[sqlite3.Connection], T], failed: T, writes: bool = False,
+             creates: bool | None = None) -> T:
+        """`work` on the database, or `failed`. Only work that `creates` (by default, any that
+        writes) makes a history where there is none: reading one, as `allfives stats` does on a
+        fresh machine, or marking rows of it, makes no file and no folder."""
         with self._lock:
             if self._disabled or (self._read_only and writes):
+                return failed
+            if not (writes if creates is None else creates) and self._db is None \
+                    and not os.path.lexists(self.path):
                 return failed
             for attempt in (1, 2):
                 try:
                     db = self._open()
                     with db:
                         return work(db)
+                except _NotAFile as e:
+                    self._disabled = True  # left as it is, and never opened: a FIFO would block
+                    self._tell(f"The game history ({self.path}) cannot be kept: {e}. "
+                               "Games are not added to it; play goes on.")
+                    return failed
                 except (_Damaged, sqlite3.DatabaseError) as e:
                     code = getattr(e, "sqlite_errorcode", None)
                     if not isinstance(e, _Damaged) and (code is None or code & 0xFF not in _CORRUPT):
@@ -327,6 +381,7 @@ class HistoryStore:
         """The store's one connection, opened (and the file checked and migrated) on first use."""
         if self._db is not None:
             return self._db
+        self._check_files()
         self.directory.mkdir(parents=True, exist_ok=True)
         # One connection for the store's life, shared by the app's thread and a review worker under
         # the lock: with WAL, a commit after every move need not wait for the disk (a crash may lose
@@ -345,6 +400,19 @@ class HistoryStore:
             raise
         self._db = db
         return db
+
+    def _check_files(self) -> None:
+        """_NotAFile unless the database and SQLite's files beside it are regular files or absent."""
+        for suffix in ("", *_SIDE_FILES):
+            path = Path(str(self.path) + suffix)
+            try:
+                kind = _kind(os.stat(path).st_mode)  # (a link to a regular file will do)
+            except FileNotFoundError:
+                continue
+            except OSError as e:
+                raise _NotAFile(f"{path.name} cannot be looked at ({e.strerror or e})") from None
+            if kind is not None:
+                raise _NotAFile(f"{path.name} is {kind}, not a file")
 
     def _prepare(self, db: sqlite3.Connection) -> None:
         """Check the file once and bring its schema up to date."""
@@ -370,6 +438,9 @@ class HistoryStore:
         found = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not {"games", "analyses"} <= found:
             raise _Damaged("tables are missing")
+        for table, columns in _our_shape().items():  # (tables of its own beside ours do no harm)
+            if _columns(db, table) != columns:
+                raise _Damaged(f"its {table} table has other columns than schema {SCHEMA_VERSION}'s")
 
     def _move_aside(self, why: Exception) -> bool:
         """Rename the damaged file and its journal to history.corrupt-<time>.sqlite3 (False: it cannot be)."""
@@ -381,7 +452,7 @@ class HistoryStore:
             target = self.directory / f"history.corrupt-{stamp}-{n}.sqlite3"
         try:
             os.replace(self.path, target)
-            for suffix in ("-journal", "-wal", "-shm"):
+            for suffix in _SIDE_FILES:
                 side = Path(str(self.path) + suffix)
                 if side.exists():
                     os.replace(side, Path(str(target) + suffix))

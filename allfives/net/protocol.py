@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from allfives.engine import Drew, Event, Move, Rules, SeatView
+from allfives.engine.state import Seat  # strict: `true` is not a seat
 from allfives.names import NAME_LENGTH, player_name
 
 PROTOCOL_VERSION = 2  # 2: seats can be changed in the lobby (`sit`, `moved`)
@@ -42,7 +43,7 @@ class Hello(_Message):
     code: str = Field(max_length=16)
     name: Name = "Player"
     token: str | None = Field(default=None, max_length=64)
-    seat: int | None = Field(default=None, ge=0, le=3)  # the seat wanted; any free one when left out
+    seat: Seat | None = None  # the seat wanted; any free one when left out
 
 
 class SendMove(_Message):
@@ -57,7 +58,7 @@ class Sit(_Message):
     """In the lobby, move to another seat a bot holds (the sender's token goes with them)."""
 
     type: Literal["sit"] = "sit"
-    seat: int = Field(ge=0, le=3)
+    seat: Seat
 
 
 class Start(_Message):
@@ -76,7 +77,7 @@ class Cover(_Message):
     """The host lets a bot play the seat of a player who has been away too long."""
 
     type: Literal["cover"] = "cover"
-    seat: int = Field(ge=0, le=3)
+    seat: Seat
 
 
 class Say(_Message):
@@ -96,7 +97,7 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 class SeatInfo(_Message):
     """Who sits where: a bot, a person at the table, or a person away (waited for, or covered by a bot)."""
 
-    seat: int
+    seat: Seat
     name: Name
     kind: Literal["person", "bot"]
     level: str  # the bot's level (a bot covers an away person at the same level)
@@ -123,7 +124,7 @@ class Snapshot(_Message):
     info: TableInfo
     view: SeatView | None = None  # None in the lobby
     hands: tuple[tuple[Event, ...], ...] = ()  # every hand's public events, the first a HandDealt
-    winner: int | None = None
+    winner: Seat | None = None
 
 
 class Welcome(_Message):
@@ -131,7 +132,7 @@ class Welcome(_Message):
 
     type: Literal["welcome"] = "welcome"
     version: int = PROTOCOL_VERSION
-    seat: int
+    seat: Seat
     token: str
     table: Snapshot
 
@@ -171,12 +172,12 @@ class Moved(_Message):
     """You now sit at `seat` (moved in the lobby; your token is the same)."""
 
     type: Literal["moved"] = "moved"
-    seat: int
+    seat: Seat
 
 
 class Said(_Message):
     type: Literal["said"] = "said"
-    seat: int
+    seat: Seat
     text: str
 
 

@@ -26,6 +26,8 @@ from allfives.engine import (
     replay,
     to_record,
 )
+from allfives.engine.core import check_seat
+from allfives.engine.values import describe
 from allfives.record_file import read_record
 from allfives.ui.save import write_atomically
 from allfives.ui.session import make_seat_bot
@@ -62,6 +64,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _is_hash(value: object) -> bool:
+    """A saved token hash is what `token_hash` writes: 64 lower-case hex digits."""
+    return isinstance(value, str) and len(value) == 64 and set(value) <= set("0123456789abcdef")
+
+
 @dataclass(frozen=True)
 class TableOptions:
     """The pace and manners of a table, chosen by the host."""
@@ -84,12 +91,14 @@ class TableOptions:
         for name in ("away_timeout", "hand_pause"):
             value = getattr(options, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
-                raise ValueError(f"{name} must be a number of seconds")
+                raise ValueError(f"{name} must be a number of seconds from 0 to 86400 (a day), "
+                                 f"found {describe(value)}")
         if not isinstance(options.auto_cover, bool):
-            raise ValueError("auto_cover must be true or false")
-        if options.start_when is not None and (not isinstance(options.start_when, int)
-                                               or isinstance(options.start_when, bool)):
-            raise ValueError("start_when must be a number of people")
+            raise ValueError(f"auto_cover must be true or false, found {describe(options.auto_cover)}")
+        people = options.start_when
+        if people is not None and (not isinstance(people, int) or isinstance(people, bool)
+                                   or not 1 <= people <= 4):
+            raise ValueError(f"start_when must be a number of people from 1 to 4, found {describe(people)}")
         return options
 
 
@@ -374,18 +383,22 @@ class Table:
             extra = data["table"]
             tokens = extra.get("tokens")
             if (not isinstance(tokens, list) or len(tokens) != state.rules.seats
-                    or not all(t is None or isinstance(t, str) for t in tokens)):
+                    or not all(t is None or _is_hash(t) for t in tokens)):
                 raise ValueError("the seats' tokens do not match the seats")
             code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
             if not isinstance(code, str) or len(code) != CODE_LENGTH or not set(code) <= set(CODE_LETTERS):
                 raise ValueError("the table code is missing")
             if level not in LEVELS:
-                raise ValueError(f"unknown bot level {level!r}")
-            if host is not None and (not isinstance(host, int) or not 0 <= host < state.rules.seats):
-                raise ValueError("the host seat is not a seat")
+                raise ValueError(f"unknown bot level {describe(level)}")
+            if host is not None:
+                check_seat(host, state.rules.seats, "the host seat")
             options = TableOptions.from_json(extra)
+            if options.start_when is not None and options.start_when > state.rules.seats:
+                raise ValueError(f"start_when must be a number of people from 1 to {state.rules.seats}, "
+                                 f"found {options.start_when}")
         except (OSError, UnicodeDecodeError, RecordError, RecursionError, TypeError, ValueError) as e:
-            raise ValueError(f"{path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+            why = str(e).splitlines()[0][:200] if str(e) else "not a saved table"
+            raise ValueError(f"{path}: {why}") from None
         if state.phase == "game_over":
             raise ValueError(f"{path}: that table's game is over")
         hands = [list(h) for h in per_hand]

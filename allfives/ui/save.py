@@ -6,6 +6,7 @@ two windows on one data dir never write over each other's game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
 SLOTS = 9  # games that windows on one data dir can play side by side
+# Games set aside by a new game (save.previous-<time>.json) kept beside the save, newest first: the
+# history keeps every game already, so these are only a safety net for the last few.
+PREVIOUS_KEPT = 3
+SAVED_AT_LENGTH = 32  # "2024-05-01 12:30" as `save` writes it; a longer `saved_at` is not shown
 
 
 @dataclass(frozen=True)
@@ -154,7 +159,7 @@ class SaveStore:
             state, _ = replay(data)
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
         except (OSError, RecordError, ValueError, RecursionError) as e:
-            why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+            why = str(e).splitlines()[0][:120] if str(e) else "not a game record"
             try:
                 moved = self.move_aside("corrupt")
             except OSError as moving:
@@ -173,29 +178,59 @@ class SaveStore:
             except OSError:
                 pass  # it stays where it is; it is finished, so it is not offered either way
             return LoadOutcome()
-        return LoadOutcome(game=SavedGame(state, setup, str(data.get("saved_at", ""))))
+        saved_at = data.get("saved_at", "")
+        if not isinstance(saved_at, str) or len(saved_at) > SAVED_AT_LENGTH:
+            saved_at = ""  # only ever shown: a foreign or damaged one is left out, not quoted
+        return LoadOutcome(game=SavedGame(state, setup, saved_at))
 
     def move_aside(self, why: str) -> Path:
-        """Rename save.json to save.<why>-<timestamp>.json and return the new path."""
+        """Rename save.json to save.<why>-<timestamp>.json and return the new path.
+
+        Within one second the names go on -2, -3...: always past the highest there, never into a
+        gap an older one left (the newest set aside must sort last: see `_remove_old_previous`)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.directory / f"{self.stem}.{why}-{stamp}.json"
-        n = 1
-        while os.path.lexists(target):
+        base = f"{self.stem}.{why}-{stamp}"
+        named = re.compile(rf"{re.escape(base)}(?:-(\d+))?\.json")
+        n = 1 + max((int(m[1] or 1) for name in os.listdir(self.directory) if (m := named.fullmatch(name))),
+                    default=0)
+        target = self.directory / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        while os.path.lexists(target):  # (made since the listing)
             n += 1
-            target = self.directory / f"{self.stem}.{why}-{stamp}-{n}.json"
+            target = self.directory / f"{base}-{n}.json"
         os.replace(self.path, target)
         return target
 
     def set_aside(self) -> Path | None:
-        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json.
+        """Starting a new game over one in progress keeps the old one as save.previous-<time>.json
+        (and the PREVIOUS_KEPT newest such files only: `--new` after `--new` never piles them up).
 
         Returns where that game is now (where it was, if it could not be moved), or None: no game."""
         if not os.path.lexists(self.path):
             return None
         try:
-            return self.move_aside("previous")
+            moved = self.move_aside("previous")
         except OSError as e:
             # Keep the old game rather than write the new one over it.
             why = e.strerror or e
             self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"
             return self.path
+        self._remove_old_previous()
+        return moved
+
+    def _remove_old_previous(self) -> None:
+        """Keep the newest PREVIOUS_KEPT games set aside for this slot; older ones go.
+
+        Newest by the time in the name (`move_aside` writes it, with -2, -3... within one second), not
+        by the files' times, which a copy or a restore may change."""
+        named = re.compile(rf"{re.escape(self.stem)}\.previous-(\d{{8}}-\d{{6}})(?:-(\d+))?\.json")
+        found: list[tuple[tuple[str, int], str]] = []
+        try:
+            for entry in os.scandir(self.directory):
+                match = named.fullmatch(entry.name)
+                if match and entry.is_file(follow_symlinks=False):
+                    found.append(((match[1], int(match[2] or 1)), entry.path))
+        except OSError:
+            return  # they stay; the next new game tries again
+        for _, path in sorted(found, reverse=True)[PREVIOUS_KEPT:]:
+            with contextlib.suppress(OSError):
+                Path(path).unlink()

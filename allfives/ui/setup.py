@@ -7,7 +7,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.engine.core import MAX_TARGET, SEED_LIMIT, TARGETS, VARIANTS, seed_problem, variant_hand_size
+from allfives.engine.values import describe
 from allfives.names import NAME_LENGTH, player_name, visible
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Player:
             raise ValueError("a player needs a kind: person or bot")
         level = data.get("level", "medium")
         if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}")
+            raise ValueError(f"unknown bot level {describe(level)}")
         raw = data.get("name", "?")
         try:
             name = player_name(raw)
@@ -177,17 +178,22 @@ class GameSetup:
         """The setup stored with a record (raises ValueError if it does not fit the rules)."""
         raw = data.get("players")
         if not isinstance(raw, list) or len(raw) != rules.seats:
-            raise ValueError("the players do not match the seats")
+            raise ValueError(f"players: expected a list of {rules.seats}, found {describe(raw)}")
         delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
         if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
-            raise ValueError("bot_delay must be a number of seconds between 0 and 10")
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, found {describe(delay)}")
         history_id = data.get("history_id")
         if not isinstance(history_id, str) or not 0 < len(history_id) <= 64:
             history_id = None  # a game without a row yet (or a foreign record): it gets a new one
-        seeded = isinstance(seed, int) and data.get("seeded") is True
+        # The engine has refused a seed no game can have; a bool is no seed (the engine ignores it too).
+        seeded = isinstance(seed, int) and not isinstance(seed, bool) and data.get("seeded") is True
         bots_seed = data.get("bots_seed")  # older saves have none: it is drawn again from the seed
-        if not isinstance(bots_seed, int) or isinstance(bots_seed, bool) or not seeded:
+        if not seeded or bots_seed is None:
             bots_seed = None
+        elif isinstance(bots_seed, bool) or not isinstance(bots_seed, int) or not 0 <= bots_seed < SEED_LIMIT:
+            # (what `__post_init__` draws: 63 bits)
+            raise ValueError(f"bots_seed must be a whole number from 0 to 2**63-1, "
+                             f"found {describe(bots_seed)}")
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
                    bots_seed=bots_seed)
@@ -210,8 +216,10 @@ def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seat
 def rules_from(args: argparse.Namespace) -> Rules:
     """The rules those flags ask for (ValueError, one line, for a bad combination)."""
     seats = args.seats or 2
-    if args.target is not None and args.target < 1:
-        raise ValueError("--target must be at least 1")
+    if args.target is not None and not 1 <= args.target <= MAX_TARGET:
+        raise ValueError(f"--target must be between 1 and {MAX_TARGET}")
+    if args.seed is not None and (problem := seed_problem(args.seed)):
+        raise ValueError(f"--seed: {problem}")
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise ValueError("--bot-delay must be between 0 and 10 seconds")
     from allfives.engine import Rules

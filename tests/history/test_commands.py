@@ -159,3 +159,13 @@ def json_game(path: Path) -> GameState:
     from allfives.engine import replay
 
     return replay(json.loads(path.read_text()))[0]
+
+
+def test_stats_and_review_of_a_file_on_a_fresh_machine_make_nothing(data_dir: Path, record_file: Path,
+                                                                    capsys: pytest.CaptureFixture) -> None:
+    """Reading creates no history database, nor even the data folder."""
+    assert main(["stats"]) == 0 and capsys.readouterr().out.startswith("overall: no finished games")
+    assert main(["stats", "--json"]) == 0 and json.loads(capsys.readouterr().out)["overall"]["games"] == 0
+    assert main(["review", str(record_file), "--json", "--samples", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["samples"] == 1
+    assert not data_dir.exists()

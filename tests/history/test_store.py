@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -201,3 +203,58 @@ def test_a_data_dir_that_cannot_be_made_is_told_not_raised(data_dir: Path, play_
     store = HistoryStore()
     assert not store.save_game("g", play_game(11, stop_after=3), players("easy"))
     assert store.games() == [] and store.take_problem() is not None
+
+
+def test_a_database_of_our_version_but_another_shape_is_moved_aside(
+        data_dir: Path, play_game: Game, players: Callable[..., list[dict]]) -> None:
+    """It used to be kept: every launch said the history could not be used, and no game was ever kept."""
+    data_dir.mkdir(parents=True)
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:
+        db.executescript("CREATE TABLE games (id TEXT PRIMARY KEY, score INTEGER);" + MIGRATIONS[1]
+                         + f"PRAGMA user_version = {SCHEMA_VERSION};")
+    db.close()
+    store = HistoryStore()
+    game = play_game(12, stop_after=6)
+    assert store.save_game("g", game, players("easy"))
+    problem = store.take_problem() or ""
+    assert "games table has other columns" in problem and "moved to" in problem
+    assert len(list(data_dir.glob("history.corrupt-*.sqlite3"))) == 1
+    store.close()
+    again = HistoryStore()  # the next launch: no word of it, the game is there
+    assert [g.id for g in again.games()] == ["g"] and again.load("g") == game and again.take_problem() is None
+
+
+@pytest.mark.parametrize("where, kind", [("history.sqlite3", "a FIFO"), ("history.sqlite3", "a directory"),
+                                         ("history.sqlite3-wal", "a FIFO")])
+def test_a_fifo_or_a_folder_in_its_place_is_told_once_and_play_goes_on(
+        data_dir: Path, play_game: Game, players: Callable[..., list[dict]], where: str, kind: str) -> None:
+    data_dir.mkdir(parents=True)
+    (os.mkfifo if kind == "a FIFO" else os.mkdir)(data_dir / where)
+    store = HistoryStore()
+    told: list[object] = []
+
+    def use() -> None:  # in a thread: a store that opened the FIFO would wait for ever
+        told.append(store.save_game("g", play_game(13, stop_after=4), players("easy")))
+        told.append(store.take_problem())
+        told.append((store.games(), store.save_game("g", play_game(13, stop_after=5), players("easy")),
+                     store.take_problem()))
+
+    worker = threading.Thread(target=use, daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert not worker.is_alive(), "the history blocked on a file that is not a database"
+    saved, problem, later = told
+    assert saved is False and f"{where} is {kind}, not a file" in str(problem)
+    assert "play goes on" in str(problem)
+    assert later == ([], False, None)  # said once; nothing moved, nothing made
+    assert [p.name for p in data_dir.iterdir()] == [where]
+
+
+def test_reading_a_history_that_is_not_there_makes_none(data_dir: Path, play_game: Game) -> None:
+    store = HistoryStore()
+    assert store.games() == [] and store.game("g") is None and store.record("g") is None
+    assert store.load("g") is None and store.analysis("g", 10, [0]) is None
+    store.abandon("g")
+    store.abandon_others(None)
+    store.delete("g")
+    assert store.take_problem() is None and not data_dir.exists()

@@ -157,7 +157,7 @@ async def test_a_click_on_a_log_line_or_a_sheet_row_goes_to_its_moment() -> None
         assert rows.rows[index] == row and len(rows.rows) <= index + 4  # a hand's end adds a few rows
 
 
-async def test_a_planted_mistake_shows_in_the_analysis_on_screen() -> None:
+async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path) -> None:
     app = review_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_mistake(pilot)
@@ -173,6 +173,7 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen() -> None:
         assert "mistake" in panel[2] and "accurate" in panel[2]
         await pilot.press("right")
         assert screen.panel.plain[0].startswith("Next: Ben plays 3-1 W (not weighed)")
+    assert not data_dir.exists()  # a review of a file (`allfives review FILE`) makes no history, no folder
 
 
 def test_every_line_of_the_log_and_sheet_leads_to_the_moment_it_was_written() -> None:

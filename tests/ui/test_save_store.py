@@ -94,3 +94,25 @@ async def test_the_player_is_told_when_the_game_cannot_be_saved(data_dir: Path) 
         told = [n.message for n in app._notifications]
         assert any("could not be saved" in m for m in told)
         assert app.game_screen is not None and app.game_screen.session.state.phase == "playing"
+
+
+def test_a_new_game_over_a_saved_one_keeps_only_the_newest_three_set_aside(data_dir: Path) -> None:
+    """`--new` over a saved game used to leave a save.previous-*.json for ever, one a launch."""
+    store, beside = SaveStore(data_dir), SaveStore(data_dir, slot=2)
+    Session.new(setup_for(1), beside)
+    assert beside.set_aside() is not None  # another slot's: not this slot's to remove
+    data_dir.joinpath("save.previous-20200101-000000.json").write_text("{}")  # an old one
+    data_dir.joinpath("save.previous-20200101-000001.json").mkdir()  # named so, but no file of ours
+    data_dir.joinpath("save.corrupt-20200101-000000.json").write_text("{}")  # evidence: kept
+    kept = []
+    for seed in range(5):  # five launches with --new, all within a second or two
+        Session.new(setup_for(seed), store)
+        moved = store.set_aside()
+        assert moved is not None and moved.exists()
+        kept.append(moved)
+    previous = sorted(p.name for p in data_dir.glob("save.previous-*.json") if p.is_file())
+    assert previous == sorted(p.name for p in kept[-3:])
+    assert [json.loads(p.read_text())["seed"] for p in kept[-3:]] == [2, 3, 4]  # the newest three games
+    assert data_dir.joinpath("save.previous-20200101-000001.json").is_dir()
+    assert data_dir.joinpath("save.corrupt-20200101-000000.json").exists()
+    assert len(list(data_dir.glob("save-2.previous-*.json"))) == 1

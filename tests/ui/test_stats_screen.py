@@ -131,6 +131,7 @@ async def test_no_games_yet_is_said_plainly(data_dir: Path) -> None:
         assert "No games yet" in shown_text(screen, "#games-title")
         await pilot.press("r", "x")  # nothing chosen: nothing happens
         assert app_screen_is(pilot, StatsScreen)
+    assert not (data_dir / "history.sqlite3").exists()  # looking at no history makes none
 
 
 def app_screen_is(pilot, kind: type) -> bool:

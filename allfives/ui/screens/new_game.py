@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from allfives.engine.core import TARGETS, variant_hand_size  # (no Pydantic before Start)
+from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
 from allfives.names import NAME_LENGTH, player_name
 
 from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
@@ -195,8 +195,8 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
             target = int(self.query_one("#target", Input).value)
         except ValueError:
             return "The target must be a whole number."
-        if not 1 <= target <= 9999:
-            return "The target must be between 1 and 9999."
+        if not 1 <= target <= MAX_TARGET:
+            return f"The target must be between 1 and {MAX_TARGET}."
         variant = self.query_one("#variant", Select).value
         players = players_named(self._kinds(), [self.query_one(f"#name-{seat}", Input).value
                                                 for seat in range(seats)])
