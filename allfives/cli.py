@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     if argv and argv[0] in ("host", "join"):
-        from allfives.ui.table_launch import host_main, join_main
+        from allfives.ui.shared_table.launch import host_main, join_main
 
         return (host_main if argv[0] == "host" else join_main)(argv[1:])
     if argv and argv[0] == "match":

@@ -111,7 +111,7 @@ def review_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.samples < 1:
         parser.error("--samples must be at least 1")
-    from allfives.ui.review import setup_of_record
+    from allfives.ui.review.model import setup_of_record
 
     try:
         game, record = read_record(args.file)
@@ -130,8 +130,8 @@ def review_main(argv: list[str]) -> int:
 def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples: int) -> int:
     """The review screen on its own (a game from a file is not in the history: nothing is kept)."""
     from allfives.ui.launch import run
-    from allfives.ui.review import ReviewGame
-    from allfives.ui.review_app import ReviewApp
+    from allfives.ui.review.app import ReviewApp
+    from allfives.ui.review.model import ReviewGame
 
     if not game.log:
         print("the record has no hand to review", file=sys.stderr)

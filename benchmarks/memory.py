@@ -30,11 +30,11 @@ def rss_mb() -> float:
 
 
 async def play(marks: list[int], flags: list[str], trace: bool) -> None:
+    from allfives.play.session import Session
     from allfives.ui.app import AllFivesApp, settle_memory
     from allfives.ui.launch import parser, setup_from
     from allfives.ui.screens.game_over import GameOverScreen
     from allfives.ui.screens.score_panel import ScorePanel
-    from allfives.ui.session import Session
 
     setup = setup_from(parser().parse_args(flags))
     app = AllFivesApp(setup, bot_delay=0, ask_resume=False)

@@ -30,9 +30,9 @@ import time
 from collections.abc import Callable
 
 from allfives.engine import GameState, Layout, Rules
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
 from allfives.ui.app import settle_memory
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
 
 # The smallest Textual app: a Header, a Static and a Footer.
 MINIMAL = """
@@ -167,8 +167,8 @@ BOARD_AREAS = {(80, 24, 2): (48, 15), (80, 24, 4): (48, 15), (120, 40, 2): (88, 
 
 def board_areas() -> dict[tuple[int, int, int], tuple[int, int]]:
     """The Board widget's size in the app at each (columns, rows, seats) of BOARD_AREAS."""
+    from allfives.play.setup import GameSetup, default_players
     from allfives.ui.app import AllFivesApp
-    from allfives.ui.setup import GameSetup, default_players
     from allfives.ui.widgets.board import Board
 
     async def read(columns: int, rows: int, seats: int) -> tuple[int, int]:
@@ -207,7 +207,7 @@ def board_steadiness(hands: list[list[Layout]], area: tuple[int, int],
     with `afresh` every play laid out anew as it was before, keeping compact tiles once compact); the
     share of plays after which an earlier tile is drawn elsewhere, the share that change the board's
     shape or tile size, and the milliseconds a layout step takes."""
-    from allfives.ui.geometry import LARGE, layout_board
+    from allfives.ui.model.geometry import LARGE, layout_board
 
     plays = moved = reshaped = 0
     steps: list[float] = []

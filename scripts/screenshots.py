@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the seeded scenes live with the tests
 
+from allfives.play.saving import SaveStore  # noqa: E402
 from allfives.ui.app import AllFivesApp  # noqa: E402
-from allfives.ui.save import SaveStore  # noqa: E402
 from allfives.ui.screens import guard  # noqa: E402
 from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402

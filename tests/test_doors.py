@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from allfives.engine import GameState, RecordError, Rules, dumps, replay
 from allfives.engine.core import MAX_TARGET, SEED_LIMIT
 from allfives.net.table import Table
-from allfives.ui.save import SAVED_AT_LENGTH, SaveStore
-from allfives.ui.setup import GameSetup, default_players
+from allfives.play.saving import SAVED_AT_LENGTH, SaveStore
+from allfives.play.setup import GameSetup, default_players
 
 # What a hostile file holds: every JSON type, numbers far past any bound, long strings, nesting.
 EDGES = [10**309, -(10**309), 10**4000, SEED_LIMIT, 2**63 - 1, MAX_TARGET + 1, 15, 3, 1, 0, -1,

@@ -12,9 +12,9 @@ from allfives.cli import main
 from allfives.engine import GameState, Rules, to_record
 from allfives.net.cli import parse_host, parse_join
 from allfives.net.table import Table
-from allfives.ui.save import SaveStore
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, NameRefused, Player, default_players
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, NameRefused, Player, default_players
 from tests.hostile import HOSTILE_NAMES, REFUSED_NAMES
 
 RTL = "Eve\u202eevil"  # an RTL override: the door refuses it, no screen ever sees it

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from allfives.names import player_name, visible
-from allfives.ui.save import data_dir
-from allfives.ui.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
+from allfives.play.saving import data_dir
+from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 
 from .table import Table, TableOptions
 

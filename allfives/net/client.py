@@ -19,7 +19,7 @@ from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameWon, HandDealt, HandResult, Move, Rules, SeatView
-from allfives.ui.setup import GameSetup, Player
+from allfives.play.setup import GameSetup, Player
 
 from .protocol import (
     PROTOCOL_VERSION,

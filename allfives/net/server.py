@@ -20,7 +20,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameState, GameWon, HandResult
-from allfives.ui.session import bot_pause
+from allfives.play.session import bot_pause
 
 from .protocol import (
     CLIENT_MESSAGE,

@@ -28,10 +28,10 @@ from allfives.engine import (
 )
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
+from allfives.play.saving import write_atomically
+from allfives.play.session import make_seat_bot
+from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
-from allfives.ui.save import write_atomically
-from allfives.ui.session import make_seat_bot
-from allfives.ui.setup import BOT_NAMES, LEVELS, GameSetup, Player
 
 from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update, for_seat
 

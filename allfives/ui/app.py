@@ -16,18 +16,20 @@ from textual.notifications import Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
-from .history_link import HistoryLink
-from .save import LoadOutcome, SavedGame, SaveStore
+from allfives.play.history_link import HistoryLink
+from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup
+
 from .screens.confirm import ConfirmScreen, quit_question
-from .setup import DEFAULT_BOT_DELAY, GameSetup
 from .themes import STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
 from .widgets.shown import PlainNotices
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 if TYPE_CHECKING:
+    from allfives.play.session import Session
+    from allfives.play.watched import WatchedGame
+
     from .screens.game import GameScreen
-    from .session import Session
-    from .watched import WatchedGame
 
 # Each screen is imported when it is first shown: the first screen never waits for the others (the table
 # for the new-game screen, the new-game screen, engine and bots for the table...).
@@ -128,7 +130,7 @@ class AllFivesApp(PlainNotices, App[None]):
         self.screen_change_signal.subscribe(self, forget_gone_widgets)
         self._check_size(self.size.width, self.size.height)
         if self.saved is not None:
-            from .session import Session
+            from allfives.play.session import Session
 
             self.start(Session.resume(self.saved, self.store, background=True, history=self.history))
             return
@@ -160,8 +162,7 @@ class AllFivesApp(PlainNotices, App[None]):
     def watch(self) -> None:
         """Follow the game the other window plays in our slot, read-only (nothing here writes to it)."""
         from allfives.engine import RecordError
-
-        from .watched import WatchedGame
+        from allfives.play.watched import WatchedGame
 
         try:
             game = WatchedGame(self.store.path)
@@ -191,8 +192,9 @@ class AllFivesApp(PlainNotices, App[None]):
             self.problem = outcome.problem
             self.notify(outcome.problem, title="Save file", severity="warning", timeout=20)
         if outcome.game is not None:
+            from allfives.play.session import Session
+
             from .screens.resume import ResumeScreen
-            from .session import Session
 
             saved = outcome.game
 
@@ -213,7 +215,7 @@ class AllFivesApp(PlainNotices, App[None]):
         `replacing`: the saved game in progress (offered by the resume prompt) is set aside first.
         """
         if self.initial_setup is not None:
-            from .session import Session
+            from allfives.play.session import Session
 
             if replacing:
                 self.set_aside()
@@ -233,7 +235,7 @@ class AllFivesApp(PlainNotices, App[None]):
             return  # (watching another window's game: a new game needs a slot of its own)
         old = self.game_screen
         if old is not None:
-            from .session import Session
+            from allfives.play.session import Session
 
             replacing = replacing or old.session.waiting != "game_over"
             old.close()
@@ -244,7 +246,7 @@ class AllFivesApp(PlainNotices, App[None]):
     async def _new_game(self, setup: GameSetup, replacing: bool) -> None:
         """Leave the old table, keep its unfinished game as save.previous-<time>.json, deal the new one."""
         await self._clear_screens()
-        from .session import Session
+        from allfives.play.session import Session
 
         if replacing:
             self.set_aside()
@@ -317,7 +319,7 @@ class AllFivesApp(PlainNotices, App[None]):
 
     def action_review(self) -> None:
         """Review the game at the table, as far as it has gone (game-over screen, score panel, palette)."""
-        from .review import ReviewGame
+        from allfives.ui.review.model import ReviewGame
 
         game = self.game_screen
         if game is None:
@@ -332,7 +334,7 @@ class AllFivesApp(PlainNotices, App[None]):
 
     def open_review(self, review: object) -> None:
         """Step through a game (a `ReviewGame`) move by move, with the hard bot's judgement of each choice."""
-        from .screens.review import ReviewScreen
+        from allfives.ui.review.screen import ReviewScreen
 
         if not isinstance(self.screen, ReviewScreen):
             self.push_screen(ReviewScreen(review, self.history, samples=self.review_samples))  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ import contextlib
 import signal
 from typing import TYPE_CHECKING
 
-from .setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from allfives.engine import Move
+from allfives.play.saving import SaveStore
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.board import Board

@@ -144,7 +144,7 @@ def test_stats_on_a_damaged_history_says_so_and_goes_on(data_dir: Path,
 def test_review_without_text_or_json_opens_the_review_screen(record_file: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from allfives.ui import launch
-    from allfives.ui.review_app import ReviewApp
+    from allfives.ui.review.app import ReviewApp
 
     ran = []
     monkeypatch.setattr(launch, "run", ran.append)

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from allfives.engine import GameState, Move, Tile
+from allfives.play.session import Session
 from allfives.ui.app import AllFivesApp
 from allfives.ui.messages import BotChose
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.session import Session
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand

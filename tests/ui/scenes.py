@@ -11,9 +11,9 @@ from textual.screen import Screen
 from textual.worker import WorkerCancelled
 
 from allfives.engine import GameState, Rules
+from allfives.play.saving import SavedGame, SaveStore
+from allfives.play.setup import BOT_NAMES, GameSetup, default_players
 from allfives.ui.app import AllFivesApp
-from allfives.ui.save import SavedGame, SaveStore
-from allfives.ui.setup import BOT_NAMES, GameSetup, default_players
 
 # Seed 7, two seats: after these 15 moves (once played by seeded medium bots, frozen here so the
 # picture does not move when the bots improve) seat 0 is to move with all four spinner arms on the
@@ -126,8 +126,8 @@ def planted_game(moves: int = len(PLANTED_MOVES)) -> GameState:
 
 def review_app(samples: int = PLANTED_SAMPLES):
     """`allfives review` of the planted game: you (seat 0) against a hard bot."""
-    from allfives.ui.review import ReviewGame
-    from allfives.ui.review_app import ReviewApp
+    from allfives.ui.review.app import ReviewApp
+    from allfives.ui.review.model import ReviewGame
 
     state = planted_game()
     setup = GameSetup(rules=state.rules, players=default_players(2, 1, "hard"))

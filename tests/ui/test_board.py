@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 
 from allfives.engine import Layout
-from allfives.ui.geometry import LARGE, SMALL, layout_board
+from allfives.ui.model.geometry import LARGE, SMALL, layout_board
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.board import Board
 

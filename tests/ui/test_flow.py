@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import GameState, Move, Rules, loads, to_record
+from allfives.play.saving import SaveStore
+from allfives.play.setup import GameSetup, default_players
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.confirm import ConfirmScreen
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.resume import ResumeScreen
 from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.setup import GameSetup, default_players
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import bot_move_arrives, click_tile, game, play_game_by_mouse, play_until, settle, until

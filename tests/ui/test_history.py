@@ -10,13 +10,13 @@ from pathlib import Path
 
 from allfives.engine import replay
 from allfives.history import HistoryStore
+from allfives.play.history_link import HistoryLink
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
 from allfives.ui.app import AllFivesApp
-from allfives.ui.history_link import HistoryLink
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.resume import ResumeScreen
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
 
 from .helpers import game, play_by_mouse, play_on, settle
 
@@ -146,7 +146,7 @@ async def test_a_corrupt_history_is_moved_aside_and_play_goes_on(data_dir: Path)
 def test_the_first_screen_loads_no_history_review_statistics_or_charts() -> None:
     code = ("import sys; import allfives.ui.launch, allfives.ui.app; "
             "print(sorted(m for m in sys.modules if m.startswith(('allfives.history', 'allfives.bots', "
-            "'allfives.ui.screens.review', 'allfives.ui.screens.stats', 'allfives.ui.review', "
+            "'allfives.ui.review.screen', 'allfives.ui.screens.stats', 'allfives.ui.review.model', "
             "'textual_plotext', 'plotext', 'sqlite3'))))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr

@@ -28,23 +28,23 @@ from allfives.engine import GameState, Move, Rules
 from allfives.history import HistoryStore
 from allfives.net.client import TableClient
 from allfives.net.table import Table, TableOptions
+from allfives.play.saving import SavedGame, SaveStore
+from allfives.play.setup import GameSetup, Player
 from allfives.ui.app import AllFivesApp
-from allfives.ui.save import SavedGame, SaveStore
+from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.help import HelpScreen
-from allfives.ui.screens.lobby import LobbyScreen
 from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.open_elsewhere import OpenElsewhereScreen
-from allfives.ui.screens.remote_game import RemoteGameScreen
 from allfives.ui.screens.resume import ResumeScreen
-from allfives.ui.screens.review import ReviewScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.screens.stats import StatsScreen
 from allfives.ui.screens.watch import WatchScreen
-from allfives.ui.setup import GameSetup, Player
-from allfives.ui.table_app import TableApp
+from allfives.ui.shared_table.app import TableApp
+from allfives.ui.shared_table.lobby import LobbyScreen
+from allfives.ui.shared_table.screen import RemoteGameScreen
 from allfives.ui.widgets.status import Status
 from tests.hostile import HOSTILE_NAMES, tables
 from tests.net.helpers import serving

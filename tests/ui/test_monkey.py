@@ -19,9 +19,9 @@ from textual.pilot import OutOfBounds, Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from allfives.engine import replay, to_record
+from allfives.play.session import Session
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
-from allfives.ui.session import Session
 
 KEYS = ["left", "right", "enter", "space", "w", "e", "n", "s", "up", "down", "d", "h", "escape",
         "question_mark", "f1", "r", "c", "tab", "shift+tab", "ctrl+n", "1", "x"]

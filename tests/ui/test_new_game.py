@@ -43,8 +43,8 @@ async def test_ticks_show_on_and_off_and_not_applicable() -> None:
 
 
 def test_people_are_named_and_told_apart() -> None:
+    from allfives.play.setup import PERSON_NAMES
     from allfives.ui.screens.new_game import players_named
-    from allfives.ui.setup import PERSON_NAMES
 
     alone = players_named(["person", "medium"], ["", ""])
     assert not isinstance(alone, str) and [p.name for p in alone] == ["You", "Ben"]
@@ -89,8 +89,8 @@ async def test_the_form_takes_names_for_people_only() -> None:
 
 async def test_team_headings_show_both_names_whole_at_80_columns() -> None:
     from allfives.engine import GameState, Rules
-    from allfives.ui.save import SavedGame
-    from allfives.ui.setup import GameSetup, Player
+    from allfives.play.saving import SavedGame
+    from allfives.play.setup import GameSetup, Player
     from allfives.ui.widgets.scoresheet import Scoresheet
 
     names = ("Christophe", "Maximilian", "Alexandria", "Bernadette")  # ten letters each, the most a name has

@@ -13,19 +13,19 @@ from textual.app import App
 
 from allfives.bots.analysis import analyse_game
 from allfives.engine import GameState, Rules, replay_game, to_record
-from allfives.ui.history_link import HistoryLink
-from allfives.ui.review import Review, ReviewGame
+from allfives.play.history_link import HistoryLink
+from allfives.play.setup import GameSetup, default_players
+from allfives.ui.model.sheet import build_sheet
+from allfives.ui.model.view import LOG_LINES, game_log
+from allfives.ui.review.model import Review, ReviewGame
+from allfives.ui.review.panel import OpenBoneyard
+from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens import review as review_screen
 from allfives.ui.screens.game_over import GameOverScreen
-from allfives.ui.screens.review import ReviewScreen
-from allfives.ui.setup import GameSetup, default_players
-from allfives.ui.sheet import build_sheet
 from allfives.ui.themes import STYLESHEET, use_themes
-from allfives.ui.view import LOG_LINES, game_log
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
-from allfives.ui.widgets.review import OpenBoneyard
 from allfives.ui.widgets.scoresheet import Scoresheet, _Rows
 from allfives.ui.widgets.seats import Seats
 from tests.conftest import long_record, seeded_game
@@ -179,8 +179,8 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path)
 def test_every_line_of_the_log_and_sheet_leads_to_the_moment_it_was_written() -> None:
     review = Review(multi_hand_review())
     last = review.timeline.at(*review.steps[-1]).events
-    from allfives.ui.sheet import build_sheet
-    from allfives.ui.view import game_log
+    from allfives.ui.model.sheet import build_sheet
+    from allfives.ui.model.view import game_log
 
     everyone = frozenset({0, 1})
     lines = game_log(review.setup, last, everyone)

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import to_record
+from allfives.play.saving import SaveStore
+from allfives.play.setup import GameSetup
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.resume import ResumeScreen
-from allfives.ui.setup import GameSetup
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.scoresheet import Scoresheet
 from allfives.ui.widgets.too_small import TooSmall

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import Rules
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
 from allfives.ui.app import AllFivesApp
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.open_elsewhere import OpenElsewhereScreen
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
 
 from .helpers import settle, until
 
@@ -49,7 +49,7 @@ def test_a_save_that_never_ends_is_moved_aside_at_once(data_dir: Path, kind: str
         save.symlink_to("/dev/zero")
     proc = python(f"""
         from pathlib import Path
-        from allfives.ui.save import SaveStore
+        from allfives.play.saving import SaveStore
         outcome = SaveStore(Path({str(data_dir)!r})).load()
         print(outcome.game, outcome.problem, sep="\\n")
     """)
@@ -84,7 +84,7 @@ def test_a_killed_window_lets_go_of_its_game(data_dir: Path) -> None:
     """The lock is the kernel's: another process holds it until it dies, even by kill -9."""
     holder = python(f"""
         from pathlib import Path
-        from allfives.ui.save import SaveStore
+        from allfives.play.saving import SaveStore
         store = SaveStore(Path({str(data_dir)!r}))
         print(store.claim(), flush=True)
         input()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import Rules
-from allfives.ui.save import SaveStore
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
 
 
 def setup_for(seed: int | None) -> GameSetup:

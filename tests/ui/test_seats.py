@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.geometry import Region
 
+from allfives.ui.model.view import seat_places
 from allfives.ui.screens.game_over import GameOverScreen
-from allfives.ui.view import seat_places
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand

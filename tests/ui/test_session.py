@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import Rules, loads, to_record
-from allfives.ui.game_session import GameSession
-from allfives.ui.save import SaveStore
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
+from allfives.play.game_session import GameSession
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
 
 from .helpers import play_on, play_until
 

@@ -11,11 +11,12 @@ from argparse import Namespace
 import pytest
 
 from allfives.engine import Rules
-from allfives.ui.setup import rules_from
+from allfives.play.setup import rules_from
 
 # Never on the way to a first screen: the bots and their search, the history and its charts, the table
 # server, the web server, help (Markdown), the review of a game.
-NEVER_AT_START = ("allfives.bots", "allfives.bots.search", "allfives.history", "textual_plotext",
+# (the bots package itself only names the levels the new-game screen offers: its players are what costs)
+NEVER_AT_START = ("allfives.bots.players", "allfives.bots.search", "allfives.history", "textual_plotext",
                   "allfives.net", "allfives.serve", "allfives.reports", "allfives.ui.screens.help",
                   "textual.widgets._markdown")
 
@@ -85,7 +86,8 @@ def loaded(code: str, watched: tuple[str, ...]) -> list[str]:
 def test_the_new_game_screen_needs_no_pydantic_engine_nor_table() -> None:
     code = "import allfives.cli, allfives.ui.launch, allfives.ui.app, allfives.ui.screens.new_game"
     watched = NEVER_AT_START + ("pydantic", "allfives.engine.models", "allfives.engine.record",
-                                "allfives.ui.screens.game", "allfives.ui.session", "allfives.ui.geometry")
+                                "allfives.ui.screens.game", "allfives.play.session",
+                                "allfives.ui.model.geometry")
     assert loaded(code, watched) == []
 
 
@@ -96,9 +98,9 @@ def test_the_table_shows_without_bots_records_or_a_validator(data_dir) -> None:
 
 def test_starting_anew_over_a_saved_game_reads_neither_it_nor_the_history(data_dir) -> None:
     """The game set aside is marked abandoned once the history opens (tests/ui/test_history.py)."""
-    from allfives.ui.save import SaveStore
-    from allfives.ui.session import Session
-    from allfives.ui.setup import GameSetup, default_players
+    from allfives.play.saving import SaveStore
+    from allfives.play.session import Session
+    from allfives.play.setup import GameSetup, default_players
 
     store = SaveStore(data_dir)
     setup = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, "easy"), seed=3)
@@ -111,7 +113,7 @@ def test_starting_anew_over_a_saved_game_reads_neither_it_nor_the_history(data_d
 
 
 def test_the_record_reader_waits_for_a_record() -> None:
-    assert loaded("import allfives.engine, allfives.ui.save",
+    assert loaded("import allfives.engine, allfives.play.saving",
                   ("allfives.engine.record", "allfives.record_file", "pydantic")) == []
 
 

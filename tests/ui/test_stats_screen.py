@@ -12,12 +12,12 @@ from textual.widgets import DataTable, Input
 from allfives.bots import make_bot
 from allfives.engine import Rules, replay, replay_document
 from allfives.history import HistoryStore
+from allfives.play.history_link import HistoryLink
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, Player
 from allfives.ui.app import AllFivesApp
-from allfives.ui.history_link import HistoryLink
-from allfives.ui.screens.review import ReviewScreen
+from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens.stats import ExportScreen, StatsScreen
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, Player
 
 from .helpers import play_on, settle
 

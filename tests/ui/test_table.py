@@ -12,12 +12,12 @@ from textual.widgets._toast import Toast, ToastRack
 from allfives.engine import Move, Rules
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
+from allfives.ui.model.view import TableView
 from allfives.ui.screens import game as game_screen
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.help import HelpScreen, help_text
 from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.view import TableView
 from allfives.ui.widgets.board import Board
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand

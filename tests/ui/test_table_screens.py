@@ -14,15 +14,15 @@ from textual.widgets import Static
 from allfives.engine import Move, Rules
 from allfives.net.client import TableClient
 from allfives.net.protocol import Refused, decode_server, for_seat
+from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
 from allfives.net.table import Table, TableOptions
-from allfives.ui.remote_session import RemoteSession
+from allfives.play.seat import ends_for
 from allfives.ui.screens.game_over import GameOverScreen
-from allfives.ui.screens.lobby import LobbyScreen
-from allfives.ui.screens.remote_game import RemoteGameScreen
 from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.table_app import TableApp
-from allfives.ui.turn import ends_for
+from allfives.ui.shared_table.app import TableApp
+from allfives.ui.shared_table.lobby import LobbyScreen
+from allfives.ui.shared_table.screen import RemoteGameScreen
 from tests.net.helpers import Truth, players, serving
 
 from .helpers import click_boneyard, click_end, click_tile

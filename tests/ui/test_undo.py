@@ -11,10 +11,10 @@ from allfives.engine import GameState, Move, loads, replay, to_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.messages import BotChose
+from allfives.ui.model.view import game_log
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
-from allfives.ui.view import game_log
 
 from .helpers import game, play_by_mouse, play_until, settle
 

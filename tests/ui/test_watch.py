@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from allfives.engine import Rules
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session
+from allfives.play.setup import GameSetup, default_players
+from allfives.play.watched import WatchedGame
 from allfives.ui.app import AllFivesApp
-from allfives.ui.save import SaveStore
 from allfives.ui.screens.open_elsewhere import OpenElsewhereScreen
 from allfives.ui.screens.watch import WatchScreen
-from allfives.ui.session import Session
-from allfives.ui.setup import GameSetup, default_players
-from allfives.ui.watched import WatchedGame
 
 from .helpers import play_on, settle
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from allfives.engine import Move
+from allfives.play.session import Session
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.messages import BotChose, HintReady
-from allfives.ui.session import Session
 
 from .helpers import game, play_by_mouse, play_until, settle
 

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..shown import Shown, styled
+from allfives.ui.model.shown import Shown, styled
+
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded

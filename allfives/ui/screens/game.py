@@ -35,15 +35,16 @@ from textual.widgets import Button
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from allfives.engine import Drew, IllegalMove, Move, SeatView
+from allfives.play.game_session import GameSession, Undoable
+from allfives.play.session import bot_pause
+from allfives.play.undo import undo_refusal
+from allfives.ui.model import turn as steps
+from allfives.ui.model.sheet import HandMemo
+from allfives.ui.model.shown import styled
+from allfives.ui.model.turn import Step, TurnState, taken_back
+from allfives.ui.model.view import TableView, build_view, game_over_headline
 
-from .. import turn as steps
-from ..game_session import GameSession, Undoable
 from ..messages import BotChose, HintReady, Position
-from ..session import bot_pause
-from ..sheet import HandMemo
-from ..shown import styled
-from ..turn import Step, TurnState, taken_back, undo_refusal
-from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..shown import styled
+from allfives.ui.model.shown import styled
+
 from ..widgets.scoresheet import Scoresheet, Sheet
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall

@@ -14,8 +14,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
 from allfives.names import NAME_LENGTH, player_name
+from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 
-from ..setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 from ..widgets.footer import KeyFooter
 from ..widgets.shown import content
 from ..widgets.tick import Tick

@@ -8,8 +8,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..save import SavedGame
-from ..shown import styled
+from allfives.play.saving import SavedGame
+from allfives.ui.model.shown import styled
+
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 

@@ -12,9 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from allfives.engine import HandResult
+from allfives.play.setup import GameSetup
+from allfives.ui.model.shown import styled
 
-from ..setup import GameSetup
-from ..shown import styled
 from ..widgets.shown import content
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall

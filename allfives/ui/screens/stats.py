@@ -18,9 +18,9 @@ from textual.widgets import Button, DataTable, Footer, Input, Static
 
 from allfives.history import GameEntry
 from allfives.history.stats import Record, Stats, compute
+from allfives.play.history_link import HistoryLink
+from allfives.ui.review.model import ReviewGame
 
-from ..history_link import HistoryLink
-from ..review import ReviewGame
 from ..widgets.charts import ResultsChart
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from ..shown import Shown, styled
-from ..turn import TurnState
-from ..watched import WatchedGame
+from allfives.play.watched import WatchedGame
+from allfives.ui.model.shown import Shown, styled
+from allfives.ui.model.turn import TurnState
+
 from .game import GameScreen
 
 LOOK_EVERY = 0.5  # seconds between looks at the save's modification time

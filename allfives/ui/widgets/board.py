@@ -17,9 +17,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from allfives.engine import Layout
+from allfives.ui.model.geometry import BoardPicture, EndSpot, TileSpot, layout_board
+from allfives.ui.model.view import BoardView
 
-from ..geometry import BoardPicture, EndSpot, TileSpot, layout_board
-from ..view import BoardView
 from .parts import KeptStyle
 
 Cell = tuple[str, Style]

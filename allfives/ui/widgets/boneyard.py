@@ -9,7 +9,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..view import BoneyardView
+from allfives.ui.model.view import BoneyardView
+
 from .parts import ThemedParts, component_classes
 
 

@@ -15,8 +15,7 @@ from textual.content import Content
 from textual_plotext import PlotextPlot
 
 from allfives.history.stats import ResultPoint
-
-from ..sheet import Sheet
+from allfives.ui.model.sheet import Sheet
 
 SIDE_COLOURS = ("accent", "info-text", "points", "loss")  # a side's line, in theme variables
 

@@ -16,7 +16,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..view import LogLine
+from allfives.ui.model.view import LogLine
+
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 from .shown import rich_text
 

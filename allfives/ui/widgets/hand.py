@@ -10,8 +10,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from allfives.engine import Tile
+from allfives.ui.model.view import HandView
 
-from ..view import HandView
 from .parts import ThemedParts, component_classes
 from .tiles import SIZES, Size, TileLook, back_rows, tile_rows, tile_width
 

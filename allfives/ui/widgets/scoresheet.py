@@ -22,7 +22,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..sheet import Sheet, SheetRow
+from allfives.ui.model.sheet import Sheet, SheetRow
+
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 
 KEPT_SCREENS = 4  # drawn rows kept, in screenfuls around the rows on show

@@ -9,7 +9,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..view import SeatInfo
+from allfives.ui.model.view import SeatInfo
+
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 from .tiles import backs
 

@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.content import Content
 
-from ..shown import Shown
+from allfives.ui.model.shown import Shown
 
 
 def content(text: Shown | str) -> Content:

@@ -6,7 +6,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..turn import Notice
+from allfives.ui.model.turn import Notice
+
 from .shown import content
 
 TONES = ("prompt", "refusal", "hint", "info", "done")

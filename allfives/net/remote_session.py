@@ -1,0 +1,335 @@
+"""A seat at a shared table as a `GameSession`: the screen sees the table move by move as the server tells it.
+
+`RemoteSession` knows only what its seat may see. It keeps two pictures: the table as the server
+last told it (the `TableClient`) and the table as the screen has shown it so far; updates wait in
+between until the screen takes them, one move at a time, as it would take a local bot's move. So
+`think()` (in the screen's worker thread) waits for the server's next update and returns the move it
+made, and `apply()` either takes that update or sends the person's own move, whose answer comes back
+the same way (a refusal makes the next `apply` of that move raise `IllegalMove` with the table's reason).
+No Textual here: the screens hear of changes through `listeners`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from allfives.engine import Drew, Event, HandDealt, IllegalMove, Move, Passed, Played, SeatView, Tile
+from allfives.net.client import TableClient
+from allfives.net.protocol import (
+    Cover,
+    Error,
+    Moved,
+    Ready,
+    Refused,
+    Said,
+    Say,
+    SendMove,
+    ServerMessage,
+    Sit,
+    Snapshot,
+    Start,
+    TableInfo,
+    Update,
+    Welcome,
+)
+from allfives.play.game_session import Waiting
+from allfives.play.session import make_bot
+from allfives.play.setup import GameSetup, Player
+
+THINK_SLICE = 0.25  # seconds a waiting thread sleeps between looks at whether the session closed
+
+
+@dataclass(frozen=True)
+class TablePlayer(Player):
+    """Another seat at a shared table: not a person at this terminal, whoever they are; `seen_as` is
+    what the seat panel says of them (a person, away and for how long, a bot)."""
+
+    seen_as: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.seen_as or super().label
+
+
+def clock(seconds: float) -> str:
+    """`1:05`: how long an away player's seat still waits."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def move_of(update: Update) -> Move | None:
+    """The move an update reports (None for a deal)."""
+    made = made_by(update)
+    return made[1] if made is not None else None
+
+
+def made_by(update: Update) -> tuple[int, Move] | None:
+    """Which seat made which move, as an update reports it (None for a deal)."""
+    for ev in update.events:
+        if isinstance(ev, Played):
+            return ev.seat, Move.play(ev.tile, ev.end)
+        if isinstance(ev, Drew):
+            return ev.seat, Move.draw()
+        if isinstance(ev, Passed):
+            return ev.seat, Move.pass_()
+    return None
+
+
+class RemoteSession:
+    """One seat at a table served elsewhere (or by this process), as the game screen sees it."""
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        client.on_message = self._heard
+        client.on_link = self._link
+        self.listeners: list[Callable[[ServerMessage | None], None]] = []  # told of every change
+        self.notices: deque[tuple[str, str]] = deque()  # (text, severity) for this player only
+        self._cond = threading.Condition()  # `think` waits on it in a worker thread
+        self._pending: deque[Update] = deque()  # told by the server, not yet shown
+        self._view: SeatView | None = None  # as shown
+        self._hands: list[list[Event]] = []  # as shown
+        self._sent: Move | None = None  # our move, on its way to the table
+        self._refused: tuple[Move, str] | None = None  # our move the table would not make, and why
+        self._ready_sent = False  # told the table we have seen the end of this hand
+        self._setup: tuple[tuple, GameSetup] | None = None
+        self.resets = 0  # how many times the whole table was sent again (joining, coming back)
+        self.closed = False
+
+    # -- the table as the lobby sees it --------------------------------------------------
+
+    @property
+    def info(self) -> TableInfo | None:
+        return self.client.info
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def connected(self) -> bool:
+        return self.client.connected
+
+    @property
+    def is_host(self) -> bool:
+        return self.client.is_host
+
+    @property
+    def code(self) -> str:
+        return self.client.code
+
+    @property
+    def in_game(self) -> bool:
+        """The game has started (the screen shows the table rather than the lobby)."""
+        return self._view is not None
+
+    def away_left(self, seat: int) -> float | None:
+        """Seconds until the host may let a bot play an away seat (0 once they may); None if not away."""
+        until = self.client.away_until.get(seat)
+        return None if until is None else max(0.0, until - time.monotonic())
+
+    def coverable(self) -> list[int]:
+        """Away seats a bot may be let play now."""
+        info = self.info
+        if info is None:
+            return []
+        return [s.seat for s in info.seats if s.status == "away" and self.away_left(s.seat) == 0]
+
+    def sit(self, seat: int) -> None:
+        """Move to another free seat (in the lobby)."""
+        self.client.send_soon(Sit(seat=seat))
+
+    def start(self) -> None:
+        """Start the game (the host's)."""
+        self.client.send_soon(Start())
+
+    def cover(self, seat: int) -> None:
+        """Let a bot play an away player's seat until they come back (the host's)."""
+        self.client.send_soon(Cover(seat=seat))
+
+    def say(self, text: str) -> None:
+        """A canned table message (`CANNED`) to everyone."""
+        self.client.send_soon(Say(text=text))  # type: ignore[arg-type]
+
+    # -- GameSession ------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> GameSetup:
+        """Who sits where as this terminal sees it: only our own seat is a person here ("You")."""
+        info = self.info
+        assert info is not None and self.seat is not None, "not seated yet"
+        clocks = tuple(int(left + 0.999) if (left := self.away_left(s.seat)) is not None else None
+                       for s in info.seats)
+        key = (id(info.seats), self.seat, clocks)
+        if self._setup is None or self._setup[0] != key:
+            players: list[Player] = []
+            for s, left in zip(info.seats, clocks, strict=True):
+                if s.seat == self.seat:
+                    players.append(Player("You", "person", s.level))
+                    continue
+                if s.status == "bot":
+                    seen_as = f"bot · {s.level}"
+                elif s.status == "here":
+                    seen_as = "person"
+                elif s.status == "covered":
+                    seen_as = "away · bot plays"
+                else:
+                    seen_as = f"away {clock(left)}" if left else "away · time up"
+                players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as))
+            setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0)
+            self._setup = (key, setup)
+        return self._setup[1]
+
+    @property
+    def waiting(self) -> Waiting:
+        view = self._view
+        if view is None or self._sent is not None or self._refused is not None:
+            return "bot"  # the table answers (think() hears it)
+        if view.phase == "playing":
+            return "person" if view.turn == view.seat else "bot"
+        return "hand_over" if view.phase == "hand_over" else "game_over"
+
+    @property
+    def hands(self) -> Sequence[Sequence[Event]]:
+        return self._hands
+
+    def seat_view(self, seat: int) -> SeatView:
+        """Our own seat's view, whichever seat is asked about: it is all this session knows."""
+        assert self._view is not None, "the game has not started"
+        return self._view
+
+    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
+        return None
+
+    @property
+    def sending(self) -> bool:
+        """Our move is on its way to the table."""
+        return self._sent is not None
+
+    @property
+    def deal_waiting(self) -> bool:
+        """The next hand is dealt at the table and not yet shown."""
+        return bool(self._pending) and move_of(self._pending[0]) is None
+
+    def think(self) -> Move:
+        """The move the table made next (blocking: the screen calls it in a worker thread).
+
+        Our own refused move comes back as itself: `apply` then raises the table's reason.
+        """
+        with self._cond:
+            while not self.closed:
+                if self._refused is not None:
+                    return self._refused[0]
+                if self._pending and (move := move_of(self._pending[0])) is not None:
+                    return move
+                self._cond.wait(THINK_SLICE)
+        return Move.pass_()  # the table is gone: nobody will take this
+
+    def apply(self, move: Move) -> list[Event]:
+        """Show the table's next move, or send the person's own (its answer comes as the next update)."""
+        if self.closed:
+            raise IllegalMove("you have left the table")
+        with self._cond:
+            if self._refused is not None and self._refused[0] == move:
+                _, reason = self._refused
+                self._refused = None
+                raise IllegalMove(reason)
+            if self._pending and move_of(self._pending[0]) == move:
+                update = self._pending.popleft()
+                made = made_by(update)
+                if made is not None and made[0] == update.view.seat:
+                    self._sent = None  # the table's answer to our move
+                return self._show(update)
+        view = self._view
+        if view is None or view.phase != "playing" or view.turn != view.seat:
+            raise IllegalMove("it is not your turn")
+        if self._sent is not None:
+            raise IllegalMove("your last move is still on its way to the table")
+        self._sent = move
+        self.client.send_soon(SendMove(move=move, at=len(view.history)))
+        return []
+
+    def next_hand(self) -> list[Event]:
+        """The next hand once the table has dealt it; until then the table hears that we are ready."""
+        if self.deal_waiting:
+            with self._cond:
+                return self._show(self._pending.popleft())
+        if not self._ready_sent:
+            self._ready_sent = True
+            self.client.send_soon(Ready())
+        return []
+
+    def hint(self, seat: int) -> Move:
+        """What the hard bot would play in our place, from our own view (blocking)."""
+        return make_bot("hard").choose(self.seat_view(seat))
+
+    def take_notice(self) -> str | None:
+        return None  # the table keeps the game; what this player is told comes through `notices`
+
+    def flush(self) -> None:
+        """Nothing to write here: the table saves the game."""
+
+    def close(self) -> None:
+        """Leave the table: waiting threads return, nothing more is shown or sent."""
+        with self._cond:
+            self.closed = True
+            self._cond.notify_all()
+        self.client.stop()
+
+    # -- what the table says --------------------------------------------------------------
+
+    def _show(self, update: Update) -> list[Event]:
+        """Take one update into what is shown (called with the lock held)."""
+        events = list(update.events)
+        for ev in events:
+            if isinstance(ev, HandDealt) or not self._hands:
+                self._hands.append([])
+                self._ready_sent = False
+            self._hands[-1].append(ev)
+        self._view = update.view
+        return events
+
+    def _heard(self, message: ServerMessage) -> None:
+        with self._cond:
+            if isinstance(message, (Welcome, Snapshot)):
+                table = message.table if isinstance(message, Welcome) else message
+                self._reset(table)
+            elif isinstance(message, Update):
+                self._pending.append(message)
+            elif isinstance(message, Refused):
+                if self._sent is not None:
+                    self._refused, self._sent = (self._sent, message.reason), None
+                else:
+                    self.notices.append((f"Not made: {message.reason}", "warning"))
+            self._cond.notify_all()
+        if isinstance(message, Error) and not message.fatal:
+            self.notices.append((message.reason, "warning"))
+        elif isinstance(message, Said):
+            self.notices.append((f"{self.name(message.seat)}: {message.text}", "information"))
+        elif isinstance(message, Moved):
+            self._setup = None
+        self._tell(message)
+
+    def _reset(self, table: Snapshot) -> None:
+        """The whole table again (joined, came back, the game started): shown as it is now."""
+        self._pending.clear()
+        self._sent = self._refused = None
+        self._view = table.view
+        self._hands = [list(h) for h in table.hands]
+        self._ready_sent = False
+        self.resets += 1
+
+    def _link(self, connected: bool) -> None:
+        self._tell(None)
+
+    def _tell(self, message: ServerMessage | None) -> None:
+        for listener in list(self.listeners):
+            listener(message)
+
+    def name(self, seat: int) -> str:
+        """A seat's name as the table knows it (ours too)."""
+        info = self.info
+        return info.seats[seat].name if info is not None and 0 <= seat < len(info.seats) else f"seat {seat}"

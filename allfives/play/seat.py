@@ -1,0 +1,59 @@
+"""What one seat's view says about its turn, and why a move is refused, in the words of the person at it.
+
+Local play and the shared table refuse moves with the same reasons, so they come from here: "you",
+never a seat number, and never a tile the person did not choose. No Textual here.
+"""
+
+from __future__ import annotations
+
+from allfives.engine import Layout, Move, SeatView, Tile
+
+END_ORDER = ("W", "E", "N", "S")
+
+
+def ends_for(seat: SeatView, tile: Tile) -> tuple[str, ...]:
+    """The open ends this tile fits, in W, E, N, S order (none for a lead)."""
+    return tuple(sorted(seat.layout.accepts(tile), key=END_ORDER.index))
+
+
+def playable(seat: SeatView) -> frozenset[Tile]:
+    """The tiles of the hand that may be played now (none when it is not this seat's turn)."""
+    return frozenset(m.tile for m in seat.legal_moves if m.kind == "play" and m.tile is not None)
+
+
+def must_draw(seat: SeatView) -> bool:
+    return seat.legal_moves == (Move.draw(),)
+
+
+def open_ends_text(layout: Layout) -> str:
+    """`W 4, E 2`: the open ends and what each takes."""
+    ends = sorted(layout.open_ends.items(), key=lambda item: END_ORDER.index(item[0]))
+    return ", ".join(f"{end} {pip}" for end, pip in ends)
+
+
+def refusal(move: Move, seat: SeatView) -> str:
+    """Why `move` may not be made now, told to the person whose view `seat` is: "you", never a seat
+    number, and never a tile they did not choose (the engine's own reasons name both)."""
+    if seat.phase != "playing":
+        return "the hand is over"
+    if seat.turn != seat.seat:
+        return "it is not your turn"
+    if move.kind == "draw":
+        if seat.boneyard_count == 0:
+            return "the boneyard is empty"
+        return "a tile in your hand fits, and you may not draw while one does"
+    if move.kind == "pass":
+        if must_draw(seat):
+            return "nothing fits, so draw from the boneyard first"
+        return "a tile in your hand fits: play it"
+    tile = move.tile
+    if tile is None or tile not in seat.hand:
+        return f"{tile} is not in your hand"
+    ends = ends_for(seat, tile)
+    if not ends and not seat.layout.empty:
+        return f"{tile} matches no open end ({open_ends_text(seat.layout)})"
+    if move.end is not None and move.end not in ends:
+        return f"{tile} does not fit end {move.end}"
+    if move.end is None and len(ends) > 1:
+        return f"{tile} fits {' and '.join(ends)}: say which end"
+    return "that move does not fit the table just now"

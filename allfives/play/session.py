@@ -1,0 +1,298 @@
+"""The game played in this process: state, players, moves applied, events kept per hand, saved after
+every move (and kept in the game history). `Session` is the local `GameSession` (game_session.py);
+it never imports Textual.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
+
+from allfives.engine import Event, GameState, HandDealt, IllegalMove, Move, SeatView, Tile, replay, to_record
+from allfives.play.game_session import Waiting, waiting_for
+from allfives.play.history_link import HistoryLink, new_history_id
+from allfives.play.saving import SavedGame, SaveStore
+from allfives.play.seat import refusal
+from allfives.play.setup import SEEDED_SIMULATIONS, SEEDED_SIMULATIONS_FOR, GameSetup
+from allfives.play.undo import moves_to_take_back
+
+
+class Bot(Protocol):
+    def choose(self, view: SeatView) -> Move: ...
+
+
+def make_bot(level: str, seed: int | None = None, simulations: int | None = None,
+             time_budget: float = 1.0) -> Bot:
+    """A bot from allfives.bots (thinking is done by the caller, in a worker thread)."""
+    from allfives.bots import make_bot as make
+
+    return make(level, seed=seed, simulations=simulations, time_budget=time_budget)
+
+
+MIN_PAUSE = 0.2  # the shortest pause in which a bot thinking by the clock is sure to have its move
+INSTANT_SIMULATIONS = 40  # with no pause, searching bots look at this many deals instead of the clock
+
+
+def bot_pause(bot_delay: float) -> float:
+    """How long after its turn began a bot's move lands: the delay, but never less than MIN_PAUSE
+    (0 stays 0: nothing waits, and a move lands when it is ready)."""
+    return 0.0 if bot_delay <= 0 else max(MIN_PAUSE, bot_delay)
+
+
+def thinking_budget(bot_delay: float) -> float | None:
+    """Seconds a searching bot thinks by the clock: within the pause (at most 1 s), so every bot's
+    move lands at the same moment after its turn began, forced or not, and nobody learns from a
+    bot's speed that it had only one move. None at delay 0: a fixed effort, no clock."""
+    pause = bot_pause(bot_delay)
+    return min(1.0, pause) if pause else None
+
+
+def moves_made(state: GameState) -> int:
+    """Moves made in the whole game so far: where the bots' seed stream stands."""
+    return sum(len(hand.moves) for hand in state.log)
+
+
+def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
+    """The bot for this seat's next decision, here or at a hosted table: seeded games take its seed
+    from the bots' own stream and search a fixed size; otherwise it thinks by the clock within the
+    pause (a fixed size at delay 0, when nothing waits)."""
+    level = setup.players[seat].level
+    budget = thinking_budget(setup.bot_delay)
+    sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
+            else INSTANT_SIMULATIONS if budget is None else None)
+    return make_bot(level, seed=setup.bot_seed(moves_made(state)), simulations=sims,
+                    time_budget=budget or 1.0)
+
+
+class SaveWriter:
+    """Writes a session's saves in a thread of its own, so the table never waits for the disk.
+
+    Each save is the whole game: when moves come faster than the disk takes them, only the newest
+    waiting save is written. `flush` returns once the game as it stands is on disk (the table calls it
+    before it closes). The thread ends whenever nothing is left to write.
+    """
+
+    def __init__(self, write: Callable[[GameState, GameSetup], None],
+                 outcome: Callable[[Exception | None], None]) -> None:
+        self.write = write  # the save (and the history's row) of one moment of the game
+        self.outcome = outcome  # told (in the writing thread) how each write went
+        self._cond = threading.Condition()
+        self._waiting: tuple[GameState, GameSetup] | None = None
+        self._writing = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, state: GameState, setup: GameSetup) -> None:
+        with self._cond:
+            self._waiting = (state, setup)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="allfives-save", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout: float = 30.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._thread is None, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._waiting is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                job, self._waiting = self._waiting, None
+            try:
+                self.write(*job)
+            except Exception as e:  # told to the player, never lost in a thread
+                self.outcome(e)
+            else:
+                self.outcome(None)
+
+
+class Session:
+    """A game in play here: apply moves for whoever's turn it is, remember what happened, save.
+
+    `background`: saves are written by a `SaveWriter` thread (the app's way); else at once.
+    `history`: the game is kept in the game history too, in its row `setup.history_id` (given here
+    when the setup has none), after every move and by the same thread as the saves.
+    """
+
+    def __init__(self, setup: GameSetup, state: GameState, hands: list[list[Event]],
+                 store: SaveStore | None = None, *, background: bool = False,
+                 history: HistoryLink | None = None) -> None:
+        if history is not None and setup.history_id is None:
+            setup = replace(setup, history_id=new_history_id())
+        self.setup = setup
+        self.state = state
+        self.hands = hands  # every event, hand by hand, HandDealt first
+        self.store = store
+        self.history = history
+        keeps = store is not None or history is not None
+        self.writer = SaveWriter(self._write, self._saved) if keeps and background else None
+        self._told = threading.Lock()  # the writer reports from its thread
+        self.save_error: str | None = None
+        self.save_error_new = False
+        self.history_error: str | None = None  # the history failed in a way the store did not catch
+
+    @classmethod
+    def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
+            history: HistoryLink | None = None) -> Session:
+        state = GameState.new(setup.rules, setup.seed)
+        session = cls(setup, state, [[HandDealt.model_construct(hand_number=1, leader=state.leader)]], store,
+                      background=background, history=history)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, saved: SavedGame, store: SaveStore | None = None, *, background: bool = False,
+               history: HistoryLink | None = None) -> Session:
+        """Rebuild every hand's events (for the scoresheet and log) by replaying the saved record."""
+        state, hands = replay(to_record(saved.state))
+        return cls(saved.setup, state, [list(h) for h in hands], store, background=background,
+                   history=history)
+
+    # -- questions ------------------------------------------------------
+
+    @property
+    def waiting(self) -> Waiting:
+        return waiting_for(self.setup, self.state.phase, self.state.turn)
+
+    def seat_view(self, seat: int) -> SeatView:
+        return self.state.view(seat)
+
+    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
+        return self.state.hands
+
+    def think(self) -> Move:
+        """The bot to move chooses, from what its seat may see (call it in a worker thread)."""
+        state = self.state
+        return self.bot(state.turn).choose(state.view(state.turn))
+
+    def hint(self, seat: int) -> Move:
+        """What the hard bot would play in `seat`'s place (call it in a worker thread)."""
+        state = self.state
+        return self.hint_bot().choose(state.view(seat))
+
+    @property
+    def events(self) -> list[Event]:
+        """The current hand's events."""
+        return self.hands[-1]
+
+    def name(self, seat: int) -> str:
+        return self.setup.players[seat].name
+
+    def bot(self, seat: int) -> Bot:
+        """The bot for this seat's next decision."""
+        return make_seat_bot(self.setup, self.state, seat)
+
+    def hint_bot(self) -> Bot:
+        """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
+        seed = self.setup.bot_seed(moves_made(self.state), hint=True)
+        return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
+
+    # -- actions --------------------------------------------------------
+
+    def apply(self, move: Move, seat: int | None = None) -> list[Event]:
+        """Make a move, keep its events, save. A move the rules refuse raises IllegalMove (and nothing
+        changes), its reason told to the player to move in their own words."""
+        try:
+            self.state, events = self.state.apply(move, seat)
+        except IllegalMove:
+            raise IllegalMove(refusal(move, self.state.view(self.state.turn))) from None
+        self.events.extend(events)
+        self.save()
+        return events
+
+    def undoable(self, seat: int) -> int:
+        """How many moves an undo by `seat` would take back now (0: none)."""
+        return moves_to_take_back(self.state, self.setup.people, seat)
+
+    def undo(self, seat: int) -> int:
+        """Take back `seat`'s last play and every move since; return how many moves went.
+
+        The record keeps only the moves that stand: the game is replayed from its record without
+        them (the deals come from the record, so the tiles to draw are the same) and saved again.
+        """
+        back = self.undoable(seat)
+        if not back:
+            return 0
+        record = to_record(self.state)
+        moves = record["hands"][-1]["moves"]
+        record["hands"][-1]["moves"] = moves[:len(moves) - back]
+        state, hands = replay(record)
+        self.state, self.hands = state, [list(h) for h in hands]
+        self.save()
+        return back
+
+    def next_hand(self) -> list[Event]:
+        self.state, events = self.state.next_hand()
+        self.hands.append(list(events))
+        self.save()
+        return events
+
+    def save(self) -> None:
+        """Save after every move; a disk that refuses is reported once (`save_error`), play goes on."""
+        if self.store is None and self.history is None:
+            return
+        if self.writer is not None:
+            self.writer.put(self.state, self.setup)
+            return
+        try:
+            self._write(self.state, self.setup)
+        except OSError as e:
+            self._saved(e)
+        else:
+            self._saved(None)
+
+    def _write(self, state: GameState, setup: GameSetup) -> None:
+        """The save, then the history's row: the save first, and whatever befalls the history, the save
+        stands on its own (the history store tells its own trouble; anything else is told here)."""
+        try:
+            if self.store is not None:
+                self.store.save(state, setup)
+        finally:
+            if self.history is not None:
+                try:
+                    self.history.keep(state, setup)
+                except Exception as e:  # a bug, never a reason to lose a move
+                    with self._told:
+                        self.history_error = f"The game history could not be kept: {e}. Play goes on."
+
+    def abandon(self) -> None:
+        """A new game replaces this one unfinished: kept in the history, marked abandoned."""
+        if self.history is not None and self.state.phase != "game_over":
+            self.flush()  # the last move's row first
+            self.history.abandon(self.setup.history_id)
+
+    def _saved(self, error: Exception | None) -> None:
+        """How a save went: a new problem is kept to be told once; a good save clears it."""
+        with self._told:
+            if error is None:
+                self.save_error = None
+            elif self.save_error is None:
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                self.save_error = f"The game could not be saved: {why}. Play goes on."
+                self.save_error_new = True
+
+    def flush(self) -> None:
+        """Wait until the game as it stands is saved (before the table closes)."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def take_notice(self) -> str | None:
+        """What the player should be told once: a save that failed, or trouble with the history."""
+        told = self.take_save_error()
+        if told is None and self.history is not None:
+            with self._told:
+                told, self.history_error = self.history_error, None
+            told = told or self.history.take_problem()
+        return told
+
+    def take_save_error(self) -> str | None:
+        """A save problem not yet told to the player (each one is told once)."""
+        with self._told:
+            if self.save_error_new:
+                self.save_error_new = False
+                return self.save_error
+            return None

@@ -1,0 +1,375 @@
+"""What the table shows, as frozen data: `TableView`, built by one pure function (no Textual here).
+
+`build_view` reads only what one seat may know — the setup, that seat's `SeatView`, every hand's
+events (other seats' drawn tiles may be hidden) — plus the person's `TurnState`; `faces` shows every
+hand face up (reviewing a game). Each widget of the game screen draws one part and redraws only when
+that part changed, so the parts are small frozen values compared by equality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from allfives.engine import (
+    Drew,
+    Event,
+    GameWon,
+    HandDealt,
+    HandResult,
+    Layout,
+    Passed,
+    Played,
+    Scored,
+    SeatView,
+    Tile,
+)
+from allfives.play.game_session import Waiting, waiting_for
+from allfives.play.setup import GameSetup
+from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
+from allfives.ui.model.shown import Shown, styled
+from allfives.ui.model.turn import Notice, TurnState, ends_for, must_draw, playable
+
+Place = Literal["top", "left", "right"]
+LineKind = Literal["hand", "play", "score", "quiet", "end", "win"]
+
+
+@dataclass(frozen=True)
+class HandView:
+    """The person's tiles along the bottom."""
+
+    tiles: tuple[Tile, ...] = ()
+    playable: frozenset[Tile] = frozenset()  # lit when active; the others are dimmed
+    chosen: Tile | None = None
+    hint: Tile | None = None
+    cursor: int = 0
+    hidden: bool = False  # face down: at one terminal, until its owner says it is them
+    active: bool = False  # the person is to move
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The layout, the ends the chosen tile fits (lit), the focused end and the last play."""
+
+    layout: Layout = field(default_factory=Layout.model_construct)
+    lit: frozenset[str] = frozenset()
+    focused: str | None = None
+    last_play: tuple[str, int] | None = None  # (arm, index); ("lead", -1) for the lead
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Another seat at the table: who, how many tiles, what they did last."""
+
+    seat: int
+    name: str
+    label: str  # "bot · medium", "person", "partner · bot · medium" (partner first: a cut keeps it)
+    tiles: int
+    last: str  # what the seat did last this hand
+    to_move: bool
+    thinking: bool = False
+    faces: tuple[Tile, ...] | None = None  # the tiles themselves, when every hand is shown
+
+
+@dataclass(frozen=True)
+class SeatsView:
+    """The other seats by place: the top strip, and beside the board when the terminal is wide."""
+
+    top: tuple[SeatInfo, ...] = ()
+    left: tuple[SeatInfo, ...] = ()
+    right: tuple[SeatInfo, ...] = ()
+    wide: bool = False
+
+
+@dataclass(frozen=True)
+class BoneyardView:
+    count: int = 0
+    must_draw: bool = False  # the person to move has nothing to play
+    drawing: str = ""  # a run of draws going on: `Ben drew 3` (the count goes up one draw at a time)
+
+
+LOG_LINES = 400  # the game log holds the latest hands' lines, at least this many (it scrolls back)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One game-log line: its text (bold and dim only; a `str` is plain) and its kind, which gives its
+    colour."""
+
+    text: Shown
+    kind: LineKind = "play"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", Shown.of(self.text))
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the game screen shows at one moment."""
+
+    hand: HandView
+    board: BoardView
+    seats: SeatsView
+    boneyard: BoneyardView
+    sheet: Sheet
+    status: Notice
+    log: tuple[LogLine, ...]
+    waiting: Waiting
+    mine: bool  # the person whose hand is shown is to move (and may see it)
+    viewer: int
+    turn: int
+    hand_number: int
+    scores: tuple[int, ...]
+    result: HandResult | None = None  # how the hand ended, once it has
+    winner: int | None = None
+    can_undo: bool = False  # the person may take back their last play (and the moves since)
+
+
+# -- small rules of presentation ------------------------------------------------------------------
+
+
+
+def seat_places(seats: int, wide: bool) -> dict[int, Place]:
+    """Where each other seat sits, by how many places after the bottom player it comes in turn order.
+
+    At a real table the next seat is on the left, the one after across, the last on the right; with
+    three seats the left and across places (the board keeps more width). Narrow: all in the top strip.
+    """
+    if not wide:
+        return {offset: "top" for offset in range(1, seats)}
+    return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
+
+
+def says(name: str, verb: str) -> str:
+    """`Ada plays`, but `You play`."""
+    if name != "You":
+        return f"{name} {verb}"
+    first, _, rest = verb.partition(" ")
+    base = first[:-2] if first.endswith(("sses", "shes", "ches", "oes")) else first[:-1]
+    return f"You {base} {rest}".rstrip()
+
+
+def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:
+    """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`."""
+    name = setup.players
+    if isinstance(event, HandDealt):
+        leads = says(name[event.leader].name, "leads")
+        return LogLine(styled("[b]Hand {}[/b] — {}", event.hand_number, leads), "hand")
+    if isinstance(event, Played):
+        where = f"on {event.end}" if event.end else "to lead"
+        return LogLine(styled("{} [b]{}[/b] {} [dim]· {}[/dim]", says(name[event.seat].name, "plays"),
+                              event.tile, where, event.total), "play")
+    if isinstance(event, Scored):
+        return LogLine(f"  {says(name[event.seat].name, 'scores')} {event.points}", "score")
+    if isinstance(event, Drew):
+        what = f" {event.tile}" if event.seat in shows_draws_of and event.tile is not None else ""
+        return LogLine(f"{says(name[event.seat].name, 'draws')}{what}", "quiet")
+    if isinstance(event, Passed):
+        return LogLine(says(name[event.seat].name, "passes"), "quiet")
+    if isinstance(event, HandResult):
+        if event.reason == "domino" and event.out_seat is not None:
+            return LogLine(styled("[b]{}[/b]", says(name[event.out_seat].name, "goes out")), "end")
+        return LogLine(styled("[b]The hand is blocked[/b]"), "end")
+    if isinstance(event, GameWon):
+        side = setup.side_title(event.side)
+        won = "win" if setup.rules.partnership or side == "You" else "wins"
+        return LogLine(styled("[b]{} {} the game![/b]", side, won), "win")
+    return None
+
+
+def last_actions(events: Sequence[Event]) -> dict[int, str]:
+    """What each seat did last in this hand, in a few words, for the seat panels."""
+    out: dict[int, str] = {}
+    drawn: dict[int, int] = {}
+    for ev in events:
+        if isinstance(ev, Played):
+            out[ev.seat] = f"played {ev.tile}" + (f" {ev.end}" if ev.end else "") + (
+                f"  +{ev.points}" if ev.points else "")
+            drawn.pop(ev.seat, None)
+        elif isinstance(ev, Drew):
+            drawn[ev.seat] = drawn.get(ev.seat, 0) + 1
+            out[ev.seat] = f"drew {drawn[ev.seat]}"
+        elif isinstance(ev, Passed):
+            out[ev.seat] = "passed"
+            drawn.pop(ev.seat, None)
+    return out
+
+
+def last_play(events: Sequence[Event], layout: Layout) -> tuple[str, int] | None:
+    """Where the hand's last played tile lies, (arm, index), so the board can mark it."""
+    for ev in reversed(events):
+        if isinstance(ev, Played):
+            if ev.end is None:
+                return ("lead", -1)
+            return (ev.end, len(layout.arms[ev.end]) - 1)
+    return None
+
+
+def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
+    """`Ben drew 3` while the hand's last moves are one seat's draws (a run going on, or the run
+    just ended by that seat's play or pass), else ''."""
+    seat: int | None = None
+    count = 0
+    ended_by: int | None = None  # the seat whose play or pass came right after its draws
+    for ev in reversed(events):
+        if isinstance(ev, (Scored, HandResult, GameWon)):
+            continue
+        if isinstance(ev, (Played, Passed)) and ended_by is None and not count:
+            ended_by = ev.seat
+            continue
+        if isinstance(ev, Drew) and seat in (None, ev.seat) and ended_by in (None, ev.seat):
+            seat, count = ev.seat, count + 1
+            continue
+        break
+    if seat is None:
+        return ""
+    name = "You" if seat == viewer and setup.players[seat].is_person else setup.players[seat].name
+    return f"{name} drew {count}"
+
+
+def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]) -> Shown:
+    """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
+    if result.reason == "domino" and result.out_seat is not None:
+        last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
+        who = says(setup.players[result.out_seat].name, "goes out")
+        if last is None:
+            return styled("{}: the hand is over.", who)
+        return styled("{} with [b]{}[/b]: the hand is over.", who, last.tile)
+    return Shown.of("Blocked: nobody can play, the hand is over.")
+
+
+def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
+    """`Ada wins!     You 120   Ada 255`."""
+    totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
+    who = setup.side_title(winner) if winner is not None else "Nobody"
+    verb = "win" if setup.rules.partnership or who == "You" else "wins"
+    return f"{who} {verb}!     {totals}"
+
+
+def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
+            mine: bool, result: HandResult | None, winner: int | None) -> Notice:
+    """The status line: the turn's notice if it has one, else what happens now. A prompt (its tone
+    marks it, ▶) means it is the person's turn again."""
+    if turn.notice is not None:
+        return turn.notice
+    to_move = setup.players[seat.turn].name
+    if waiting == "game_over":
+        return Notice(game_over_headline(setup, seat.scores, winner), "done")
+    if waiting == "hand_over":
+        return Notice(hand_over_text(setup, result, events) if result else "The hand is over.", "done")
+    if waiting == "bot":
+        return Notice(f"{to_move} is thinking…")
+    if not mine:
+        return Notice(f"Pass the terminal to {to_move}.")
+    if turn.chosen is not None:
+        ends = ends_for(seat, turn.chosen)
+        return Notice(styled("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back.", turn.chosen,
+                             "/".join(ends)), "prompt")
+    drew = events[-1] if events and isinstance(events[-1], Drew) and events[-1].seat == seat.seat else None
+    drawn = f" {drew.tile}" if drew is not None and drew.tile is not None else ""
+    if must_draw(seat):
+        if drew is not None:
+            return Notice(f"You drew{drawn}: no fit. Draw again (click the boneyard or press d).", "prompt")
+        return Notice("Your turn: nothing fits, so click the boneyard (or press d) to draw.", "prompt")
+    if seat.layout.empty:
+        return Notice("Your lead: click any tile (or ←/→ and Enter).", "prompt")
+    if drew is not None:
+        return Notice(f"You drew{drawn} and it fits: play it.", "prompt")
+    return Notice("Your turn: click a tile, then a lit end (or ←/→ Enter W/E/N/S).", "prompt")
+
+
+def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: Waiting, wide: bool,
+           faces: Sequence[Sequence[Tile]] | None) -> SeatsView:
+    rules = setup.rules
+    viewer = seat.seat
+    places = seat_places(rules.seats, wide)
+    last = last_actions(events)
+    placed: dict[Place, list[SeatInfo]] = {"top": [], "left": [], "right": []}
+    for offset in range(1, rules.seats):
+        other = (viewer + offset) % rules.seats
+        player = setup.players[other]
+        label = player.label if not player.is_person else "person"
+        if rules.partnership and rules.side_of(other) == rules.side_of(viewer):
+            label = f"partner · {label}"
+        to_move = seat.phase == "playing" and seat.turn == other
+        placed[places[offset]].append(SeatInfo(
+            seat=other, name=player.name, label=label, tiles=seat.tile_counts[other],
+            last=last.get(other, ""),
+            to_move=to_move, thinking=to_move and waiting == "bot",
+            faces=tuple(faces[other]) if faces is not None else None))
+    return SeatsView(tuple(placed["top"]), tuple(placed["left"]), tuple(placed["right"]), wide)
+
+
+# -- the one function -----------------------------------------------------------------------------
+
+
+def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of: frozenset[int],
+             memo: HandMemo | None = None) -> tuple[LogLine, ...]:
+    """The latest hands' log lines, hand after hand: whole hands, going back to at least LOG_LINES lines.
+
+    Older hands leave the log (the scoresheet keeps their scores): a long game holds no more of it.
+    """
+    what = f"log{sorted(shows_draws_of)}"
+    latest: list[tuple[LogLine, ...]] = []
+    count = 0
+    for index in range(len(hands) - 1, -1, -1):
+        events = hands[index]
+        known = memo.recall(what, index, events) if memo is not None else None
+        if not isinstance(known, tuple):
+            known = tuple(line for ev in events if (line := log_line(ev, setup, shows_draws_of)) is not None)
+            if memo is not None:
+                memo.keep(what, index, events, known)
+        latest.append(known)
+        count += len(known)
+        if count >= LOG_LINES:
+            if memo is not None:
+                memo.forget(what, before=index)
+            break
+    return tuple(line for lines in reversed(latest) for line in lines)
+
+
+def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,
+               shown: bool = True, wide: bool = False, faces: Sequence[Sequence[Tile]] | None = None,
+               memo: HandMemo | None = None, can_undo: bool = False, sheet: Sheet | None = None) -> TableView:
+    """The table as `seat` sees it, with the person's turn so far.
+
+    `hands`: every hand's events so far (the last is the hand in play). `shown`: the seat's hand may
+    be seen (at one terminal it stays face down until its owner says it is them). `wide`: the other
+    seats sit around the board rather than all in the top strip. `faces`: every seat's tiles, to show
+    all hands face up (reviewing a game); drawn tiles are then named in the log too (once a hand is
+    over, the tiles left in every hand are shown anyway). `memo` keeps what finished hands came to
+    between calls: it saves work and never changes the view. `can_undo`: the session would take
+    the person's last play back. `sheet`: the scoresheet when the caller keeps it (a review builds it
+    hand by hand), else it is built from `hands`.
+    """
+    events = hands[-1] if hands else ()
+    waiting = waiting_for(setup, seat.phase, seat.turn)
+    mine = waiting == "person" and seat.turn == seat.seat and shown
+    hot_seat = len(setup.people) > 1
+    shows_draws_of = frozenset(range(setup.rules.seats)) if faces is not None else (
+        frozenset() if hot_seat else frozenset({seat.seat}))
+    result = next((ev for ev in reversed(events) if isinstance(ev, HandResult)), None)
+    winner = next((ev.side for ev in reversed(events) if isinstance(ev, GameWon)), None)
+
+    if faces is None and result is not None:
+        faces = result.remaining  # the hand is over: every hand is shown, as on the score panel
+    tiles = tuple(faces[seat.seat]) if faces is not None else seat.hand
+    chosen = turn.chosen if mine else None
+    lit = frozenset(ends_for(seat, chosen)) if chosen is not None else frozenset()
+    hand = HandView(tiles=tiles, playable=playable(seat) if mine else frozenset(), chosen=chosen,
+                    hint=turn.hint.tile if mine and turn.hint is not None else None,
+                    cursor=min(turn.cursor, max(0, len(tiles) - 1)), hidden=not shown and faces is None,
+                    active=mine)
+    board = BoardView(layout=seat.layout, lit=lit, focused=turn.end if turn.end in lit else None,
+                      last_play=last_play(events, seat.layout))
+    log = game_log(setup, hands, shows_draws_of, memo)
+    return TableView(
+        hand=hand, board=board, seats=_seats(setup, seat, events, waiting, wide, faces),
+        boneyard=BoneyardView(count=seat.boneyard_count, must_draw=mine and must_draw(seat),
+                              drawing=drawing_now(events, setup, seat.seat)),
+        sheet=build_sheet(setup, hands, memo) if sheet is None else sheet,
+        status=_status(setup, seat, events, turn, waiting, mine, result, winner),
+        log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
+        hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,
+        can_undo=can_undo and waiting != "game_over")

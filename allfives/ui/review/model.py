@@ -1,0 +1,332 @@
+"""A game under review, as data: the table at any move (a `TableView`, all hands face up), what the
+status line and the analysis panel say there, and which moment a line of the log or the sheet is.
+
+The review screen shows what this builds with the game's own widgets; no Textual here.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Literal
+
+from allfives.engine import Event, GameState, Move, Rules, replay_game
+from allfives.engine.positions import Step, Timeline
+from allfives.play.setup import GameSetup, NameRefused, Player
+from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
+from allfives.ui.model.shown import Shown, styled
+from allfives.ui.model.turn import Notice, TurnState
+from allfives.ui.model.view import LOG_LINES, TableView, build_view, game_log
+
+if TYPE_CHECKING:
+    from allfives.bots.analysis import Decision, GameAnalysis, Summary
+
+LineKind = Literal["head", "mistake", "good", "fair", "quiet", "summary"]
+
+
+@dataclass(frozen=True)
+class ReviewGame:
+    """A game to review: the game itself, who sat where, its row in the history (where its analysis is
+    kept) and the seats whose decisions are weighed."""
+
+    game: GameState
+    setup: GameSetup
+    history_id: str | None = None
+    seats: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, game: GameState, setup: GameSetup, history_id: str | None = None) -> ReviewGame:
+        """The people's decisions are weighed (every seat's in a game of bots)."""
+        return cls(game, setup, history_id, tuple(setup.people) or tuple(range(game.rules.seats)))
+
+    @classmethod
+    def of_session(cls, session: object) -> ReviewGame | None:
+        """The game at a table, when the table holds all of it (a local game does; a seat at a remote
+        table does not know the others' tiles)."""
+        game, setup = getattr(session, "state", None), getattr(session, "setup", None)
+        if not isinstance(game, GameState) or not isinstance(setup, GameSetup) or not game.log:
+            return None
+        return cls.of(game, setup, setup.history_id)
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any], history_id: str | None = None) -> ReviewGame:
+        """A game from its record (RecordError if it does not replay); players named in the record, else
+        "Seat 1"... The record's own `history_id` is never trusted: only the history gives one."""
+        game = replay_game(dict(data))
+        return cls.of(game, setup_of_record(game.rules, data), history_id)
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand is along the bottom: the first person, else the first weighed seat."""
+        people = self.setup.people
+        return people[0] if people else (self.seats[0] if self.seats else 0)
+
+
+def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
+    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
+
+    A player named against the name rule is refused (NameRefused, one line naming the player), never
+    shown: the record is someone else's, but what it makes us draw is ours.
+    """
+    try:
+        return GameSetup.from_record(rules, None, dict(data))
+    except NameRefused:
+        raise
+    except ValueError:
+        players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
+        return GameSetup(rules=rules, players=players)
+
+
+@dataclass(frozen=True)
+class PanelLine:
+    """A line of the analysis panel: its text (bold and dim only; a `str` is plain) and its kind, which
+    gives its colour."""
+
+    text: Shown
+    kind: LineKind = "quiet"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", Shown.of(self.text))
+
+
+Progress = tuple[int, int] | None  # (decisions weighed, of how many) while the analysis runs
+
+
+class Review:
+    """A game laid out for stepping through: each step's table, built when it is visited, and the lines
+    that lead to each step. The scoresheet is kept hand by hand as far as the review has gone."""
+
+    def __init__(self, game: ReviewGame) -> None:
+        self.game = game
+        self.setup = game.setup
+        self.timeline = Timeline(game.game)
+        self.memo = HandMemo()
+        self._sheet_rows: list[tuple[SheetRow, ...]] = []  # each finished hand's rows, as far as reached
+        self._sheet_totals: list[tuple[int, ...]] = []  # the sheet's totals after each of those hands
+        self._row_ends = array("q")  # how many rows the sheet has after each of those hands
+        self._rows_before: tuple[int, tuple[SheetRow, ...]] = (1, ())  # (hand, the rows of the hands before)
+
+    @property
+    def steps(self) -> Sequence[Step]:
+        return self.timeline.steps
+
+    @property
+    def first(self) -> Step:
+        return self.steps[0]
+
+    def mover(self, hand: int, move: int) -> int:
+        """The seat that made move `move` (1-based) of `hand`."""
+        return self.timeline.at(hand, move - 1).state.turn
+
+    # -- the table at a step ------------------------------------------------------------------
+
+    def view(self, step: Step, decision: Decision | None = None, wide: bool = False) -> TableView:
+        """The table after `step`: every hand face up, the sheet and log as they stood, nobody thinking.
+
+        `decision` is the move made from here, if weighed: when it is the bottom seat's, the tile played
+        is raised and the best one lit as a hint would be.
+        """
+        position = self.timeline.at(*step)
+        state = position.state
+        viewer = self.game.viewer
+        view = build_view(self.setup, state.view(viewer), position.events, TurnState(), wide=wide,
+                          faces=state.hands, memo=self.memo, sheet=self.sheet(step))
+        hand = replace(view.hand, active=False, playable=frozenset(), chosen=None, hint=None)
+        if decision is not None and decision.seat == viewer:
+            played, best = Move.model_validate(decision.played), Move.model_validate(decision.best)
+            hand = replace(hand, chosen=played.tile, hint=best.tile if best.tile != played.tile else None)
+        quiet = {place: tuple(replace(seat, thinking=False) for seat in getattr(view.seats, place))
+                 for place in ("top", "left", "right")}  # nobody thinks in a review
+        seats = replace(view.seats, **quiet)
+        return replace(view, hand=hand, seats=seats, status=self.status(step), mine=False,
+                       boneyard=replace(view.boneyard, must_draw=False))
+
+    def status(self, step: Step) -> Notice:
+        """`Hand 2 · move 5 of 23 · Ada played 5-0 on E, +10`."""
+        hand, move = step
+        moves = self.timeline.moves_in(hand)
+        players = self.setup.players
+        head = styled("[b]Hand {}[/b] of {} · ", hand, self.timeline.hands)
+        if move == 0:
+            leader = self.timeline.at(hand, 0).state.turn
+            return Notice(head + f"dealt ({moves} moves): {players[leader].name} leads", "info")
+        position = self.timeline.at(hand, move)
+        last = position.last_move
+        who = players[self.mover(hand, move)].name
+        done = head + f"move {move} of {moves} · {who} "
+        if last is None or last.kind != "play":
+            return Notice(done + ("drew" if last is not None and last.kind == "draw" else "passed"), "info")
+        where = f"on {last.end}" if last.end else ("to lead" if move == 1 else "")
+        scored = next((e.points for e in reversed(position.events[-1]) if e.kind == "played"), 0)
+        text = done + styled("played [b]{}[/b]{}", last.tile, f" {where}".rstrip()) + (
+            f", +{scored}" if scored else "")
+        return Notice(text, "done" if state_over(position.state) else "info")
+
+    # -- the scoresheet, hand by hand -------------------------------------------------------
+
+    def sheet(self, step: Step) -> Sheet:
+        """The sheet after `step`: the finished hands' rows, made once each, and this hand's so far
+        (what `build_sheet` makes of the position's events)."""
+        hand, move = step
+        self._sheet_through(hand - 1)
+        if self._rows_before[0] != hand:
+            self._rows_before = (hand, tuple(chain.from_iterable(self._sheet_rows[:hand - 1])))
+        scores = list(self._sheet_totals[hand - 2]) if hand > 1 else [0] * self.setup.rules.sides
+        rows = hand_rows(self.setup, self.timeline.hand_events(hand, move), scores)
+        return sheet_of(self.setup, self._rows_before[1] + tuple(rows), tuple(scores))
+
+    def _sheet_through(self, hands: int) -> None:
+        """Make the rows of the first `hands` hands, those not made yet (each hand's once)."""
+        for hand in range(len(self._sheet_rows) + 1, hands + 1):
+            scores = list(self._sheet_totals[-1]) if self._sheet_totals else [0] * self.setup.rules.sides
+            rows = tuple(hand_rows(self.setup, self.timeline.hand_events(hand), scores))
+            self._sheet_rows.append(rows)
+            self._sheet_totals.append(tuple(scores))
+            self._row_ends.append((self._row_ends[-1] if self._row_ends else 0) + len(rows))
+
+    # -- which step a line of the sheet or the log belongs to --------------------------------
+
+    def step_of_sheet_row(self, row: int) -> Step:
+        """The first step at which the sheet shows row `row` (the row's moment)."""
+        made = self._row_ends
+        while (not made or made[-1] <= row) and len(self._sheet_rows) < self.timeline.hands:
+            self._sheet_through(len(self._sheet_rows) + 1)
+        if row < 0:
+            return self.first
+        if self._row_ends[-1] <= row:
+            return self.steps[-1]
+        hand = bisect_right(self._row_ends, row) + 1
+        within = row - (self._row_ends[hand - 2] if hand > 1 else 0)
+        before = self._sheet_totals[hand - 2] if hand > 1 else (0,) * self.setup.rules.sides
+        return self._first_move(hand, within, lambda events: len(hand_rows(self.setup, events, list(before))))
+
+    def step_of_log_line(self, line: int, at: Step | None = None) -> Step:
+        """The first step at which the log shows line `line` of the log as it stands at `at` (by default
+        the last step): the log keeps only the latest hands, so a line's place depends on the step."""
+        at = self.steps[-1] if at is None else at
+        everyone = frozenset(range(self.setup.rules.seats))
+
+        def lines(events: Sequence[Event]) -> int:
+            return len(game_log(self.setup, (events,), everyone))
+
+        hand, move = at
+        shown: list[tuple[int, int]] = []  # (hand, its lines) as `game_log` keeps them, newest first
+        total = 0
+        for h in range(hand, 0, -1):
+            count = lines(self.timeline.hand_events(h, move if h == hand else None))
+            shown.append((h, count))
+            total += count
+            if total >= LOG_LINES:
+                break
+        for h, count in reversed(shown):
+            if line < count:
+                return self._first_move(h, line, lines)
+            line -= count
+        return at
+
+    def _first_move(self, hand: int, index: int, count: Callable[[Sequence[Event]], int]) -> Step:
+        """The first step of `hand` at which `count(the hand's events by then)` passes `index`."""
+        for move in range(self.timeline.moves_in(hand) + 1):
+            if count(self.timeline.hand_events(hand, move)) > index:
+                return hand, move
+        return hand, self.timeline.moves_in(hand)
+
+    # -- the analysis at a step -------------------------------------------------------------
+
+    def decision_at(self, step: Step, decisions: Mapping[Step, Decision]) -> Decision | None:
+        """The weighed decision made from this step (the next move), if any."""
+        hand, move = step
+        return decisions.get((hand, move + 1))
+
+    def panel(self, step: Step, decisions: Mapping[Step, Decision], analysis: GameAnalysis | None,
+              progress: Progress, seats: Iterable[int]) -> tuple[PanelLine, ...]:
+        """Three lines: the decision made from here, why (or the other moves), and the summaries (or how
+        far the analysis has come)."""
+        hand, move = step
+        names = self.setup.players
+        seats = tuple(seats)
+        lines: list[PanelLine] = []
+        if move >= self.timeline.moves_in(hand):
+            lines.append(PanelLine(f"End of hand {hand}: nothing more to decide.", "quiet"))
+            lines.append(PanelLine("", "quiet"))
+        else:
+            seat = self.timeline.at(hand, move).state.turn
+            who = names[seat].name
+            played = self.game.game.log[hand - 1].moves[move]
+            decision = decisions.get((hand, move + 1))
+            if seat not in seats:
+                lines.append(PanelLine(f"Next: {who} {_verb(who, 'play')} {played} (not weighed).", "quiet"))
+                lines.append(PanelLine("", "quiet"))
+            elif decision is None:
+                waiting = "weighing…" if progress is not None else "press a to weigh it"
+                lines.append(PanelLine(f"Next: {who} {_verb(who, 'play')} {played} — {waiting}", "quiet"))
+                lines.append(PanelLine("", "quiet"))
+            else:
+                lines.extend(decision_lines(decision, who))
+        lines.append(self._summary_line(hand, analysis, decisions, progress, seats))
+        return tuple(lines)
+
+    def _summary_line(self, hand: int, analysis: GameAnalysis | None, decisions: Mapping[Step, Decision],
+                      progress: Progress, seats: Sequence[int]) -> PanelLine:
+        if progress is not None:
+            done, total = progress
+            return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
+        if analysis is None:
+            if decisions:
+                return PanelLine(f"Stopped: {len(decisions)} decisions weighed (a goes on)", "quiet")
+            return PanelLine("Not weighed yet: press a to weigh every choice", "quiet")
+        names = self.setup.players
+        if not analysis.mistakes() and not any(s.choices for s in analysis.game):
+            return PanelLine("Every move was forced: nothing to weigh.", "summary")
+        in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
+        pairs = list(zip(in_hand, analysis.game, strict=True))
+        pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
+        parts = [styled("[b]{}[/b] · hand {}: {} · game: {}", names[mine.seat].name, hand, _summary(mine),
+                        _summary(whole, accuracy=True)) for mine, whole in pairs]
+        return PanelLine(Shown.of(" | ").join(parts) or "Nothing to weigh in this game.", "summary")
+
+
+def state_over(state: GameState) -> bool:
+    return state.phase != "playing"
+
+
+def _verb(who: str, verb: str) -> str:
+    return verb if who == "You" else f"{verb}s"
+
+
+def _summary(s: Summary, accuracy: bool = False) -> str:
+    """`2 mistakes, -12.5` (points of expectation given up), with `, 80% accurate` if asked."""
+    if not s.choices:
+        return "no choices"
+    accurate = f", {100 * s.accuracy:.0f}% accurate" if accuracy and s.accuracy is not None else ""
+    return f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, {-s.lost:+.1f}{accurate}"
+
+
+def decision_lines(d: Decision, who: str) -> list[PanelLine]:
+    """The decision made from here in two lines: what was played against the best, and why it matters."""
+    if d.forced:
+        return [PanelLine(f"{who} had one move: {d.played} (forced, no choice to weigh).", "quiet"),
+                PanelLine("", "quiet")]
+    exact = " (exact)" if d.exact else ""
+
+    def judged(move: str, points: float | None, win: float | None) -> Shown:
+        shown = "" if points is None else f" {points:+.1f}"
+        chance = "" if win is None else f" (wins {100 * win:.0f}%)"
+        return styled("[b]{}[/b]{}{}", move, shown, chance)
+
+    played = judged(d.played, d.played_points, d.played_win)
+    if d.played == d.best:
+        head = PanelLine(styled("{} played {}: the best move{}.", who, played, exact), "good")
+    else:
+        kind: LineKind = "mistake" if d.mistake else ("fair" if d.cost > 2.0 else "good")
+        head = PanelLine(styled("{} played {}; best {}, cost {}{}", who, played,
+                                judged(d.best, d.best_points, d.best_win), f"{d.cost:.1f}", exact), kind)
+    if d.mistake and d.reason:
+        why = PanelLine(f"Mistake: {d.reason}", "mistake")
+    else:
+        others = sorted(d.judgements, key=lambda j: -j.points)[:4]
+        why = PanelLine("Moves: " + "  ".join(f"{j.move} {j.points:+.1f}" for j in others), "quiet")
+    return [head, why]

@@ -1,0 +1,256 @@
+"""The review: step through a finished (or unfinished) game move by move, every hand face up, drawn by
+the table's own widgets, with the hard bot's judgement of each choice.
+
+←/→ step a move, Home/End go to the start or end of the hand, PgUp/PgDn a hand back or on; a click on
+a line of the scoresheet or the log goes to its moment. The analysis runs in a worker thread, told
+decision by decision (a progress bar), and can be stopped (x) and taken up again (a); once whole it
+is kept in the game history beside the game, so the next review of that game is instant.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from allfives.bots.analysis import (
+    DEFAULT_SAMPLES,
+    Decision,
+    GameAnalysis,
+    assemble,
+    count_decisions,
+    iter_decisions,
+)
+from allfives.play.history_link import HistoryLink
+from allfives.ui.messages import AnalysisReady, DecisionWeighed
+from allfives.ui.review.model import Progress, Review, ReviewGame
+from allfives.ui.review.panel import AnalysisPanel, OpenBoneyard
+from allfives.ui.screens.game import WIDE, TablePieces
+from allfives.ui.widgets.game_log import GameLog
+from allfives.ui.widgets.hand import Hand
+from allfives.ui.widgets.scoresheet import Scoresheet
+from allfives.ui.widgets.status import Status
+from allfives.ui.widgets.too_small import TooSmall
+
+Step = tuple[int, int]
+
+
+class ReviewScreen(Screen[None]):
+    """One game, any move of it; Esc goes back to wherever the review was opened from."""
+
+    CSS_PATH = "review.tcss"
+    # the stepping keys come first, before a scrolling widget's own (the sheet or the board, once clicked)
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "On", key_display="→", priority=True),
+        Binding("home", "hand_edge(0)", "Hand start", show=False, priority=True),
+        Binding("end", "hand_edge(1)", "Hand end", show=False, priority=True),
+        Binding("pageup", "hand(-1)", "Hand back", show=False, priority=True),
+        Binding("pagedown", "hand(1)", "Next hand", key_display="PgDn", priority=True),
+        Binding("m", "mistake(1)", "Next mistake"),
+        Binding("M", "mistake(-1)", "Previous mistake", show=False),
+        Binding("a", "analyse", "Weigh"),
+        Binding("x", "stop", "Stop", show=False),
+        Binding("A", "analyse(True)", "Weigh every seat", show=False),
+        Binding("escape,q", "close", "Close", key_display="esc"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False),
+    ]
+
+    def __init__(self, game: ReviewGame, history: HistoryLink | None = None, samples: int | None = None,
+                 analyse: bool = True) -> None:
+        super().__init__()
+        self.review = Review(game)
+        self.history = history
+        self.samples = DEFAULT_SAMPLES if samples is None else samples
+        self.seats: tuple[int, ...] = game.seats  # whose decisions are weighed
+        self.weighed: dict[Step, Decision] = {}  # (hand, move) -> the decision that move was
+        self.analysis: GameAnalysis | None = None  # the whole game weighed
+        self.progress: Progress = None  # (done, total) while the analysis runs
+        self.step: Step = self.review.first
+        self.analyse_at_once = analyse
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from TablePieces.compose(OpenBoneyard(id="boneyard"))
+        yield Status(id="status")
+        yield AnalysisPanel(id="analysis")
+        yield Hand(id="hand")
+        yield Footer()
+        yield TooSmall()
+
+    @cached_property
+    def pieces(self) -> TablePieces:
+        return TablePieces.of(self)
+
+    @cached_property
+    def panel(self) -> AnalysisPanel:
+        return self.query_one(AnalysisPanel)
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= WIDE, "-wide")
+        self.show()
+        if self.analyse_at_once:  # once the table is drawn: a long game's analysis takes a while to start
+            self.call_after_refresh(self.action_analyse)
+
+    def on_resize(self, event: Resize) -> None:
+        if self.has_class("-wide") != (event.size.width >= WIDE):
+            self.set_class(event.size.width >= WIDE, "-wide")
+            self.show()
+
+    def on_screen_resume(self) -> None:
+        self.on_resize(Resize(self.app.size, self.app.size))  # resized while covered
+
+    # -- what is shown -------------------------------------------------------------------
+
+    def show(self) -> None:
+        """The table at the step, and the panel on the decision made from it."""
+        review = self.review
+        decision = review.decision_at(self.step, self.weighed)
+        view = review.view(self.step, decision, wide=self.has_class("-wide"))
+        self.pieces.show(view)
+        self.query_one(OpenBoneyard).show_tiles(review.timeline.at(*self.step).state.boneyard)
+        self.set_class(bool(view.seats.left), "-has-left")
+        self.set_class(bool(view.seats.right), "-has-right")
+        self.show_panel()
+
+    def show_panel(self) -> None:
+        lines = self.review.panel(self.step, self.weighed, self.analysis, self.progress, self.seats)
+        self.panel.show(lines, self.progress)
+
+    def go(self, step: Step) -> None:
+        if step != self.step:
+            self.step = step
+            self.show()
+
+    # -- stepping ----------------------------------------------------------------------
+
+    def action_step(self, by: int) -> None:
+        self.go(self.review.timeline.step(*self.step, by))
+
+    def action_hand_edge(self, at_end: int) -> None:
+        self.go(self.review.timeline.hand_step(self.step[0], 0, at_end=bool(at_end)))
+
+    def action_hand(self, by: int) -> None:
+        self.go(self.review.timeline.hand_step(self.step[0], by))
+
+    def action_mistake(self, by: int) -> None:
+        """The position before the next (or previous) marked mistake."""
+        marked = sorted((d.hand, d.move - 1) for d in self.weighed.values() if d.mistake)
+        if by > 0:
+            ahead = [s for s in marked if s > self.step]
+        else:
+            ahead = [s for s in reversed(marked) if s < self.step]
+        if ahead:
+            self.go(ahead[0])
+        elif not marked:
+            self.notify("No mistake marked" + (" yet." if self.analysis is None else " in this game."))
+        else:
+            self.notify("No more mistakes that way.")
+
+    @on(Scoresheet.RowClicked)
+    def _row_clicked(self, event: Scoresheet.RowClicked) -> None:
+        event.stop()
+        self.go(self.review.step_of_sheet_row(event.index))
+
+    @on(GameLog.LineClicked)
+    def _line_clicked(self, event: GameLog.LineClicked) -> None:
+        event.stop()
+        self.go(self.review.step_of_log_line(event.index, self.step))
+
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "analysis")
+        self.dismiss(None)
+
+    # -- the analysis, in a worker ---------------------------------------------------------
+
+    @property
+    def analysing(self) -> bool:
+        return self.progress is not None
+
+    def action_analyse(self, every_seat: bool = False) -> None:
+        """Weigh every choice of the reviewed seats (of every seat: `every_seat`), going on from where a
+        stop left it."""
+        seats = tuple(range(self.review.setup.rules.seats)) if every_seat else self.seats
+        if self.analysing and seats == self.seats:
+            return
+        if seats != self.seats:
+            self.workers.cancel_group(self, "analysis")
+            self.seats, self.weighed, self.analysis = seats, {}, None
+        if self.analysis is not None:
+            self.notify("Every choice is weighed already.")
+            return
+        self.progress = (len(self.weighed), len(self.weighed))
+        done = dict(self.weighed)
+        self.run_worker(lambda: self._analyse(seats, done), thread=True, group="analysis",
+                        exclusive=True, exit_on_error=False, description="The analysis")
+        self.show_panel()
+
+    def action_stop(self) -> None:
+        if self.analysing:
+            self.workers.cancel_group(self, "analysis")
+            self.progress = None
+            self.show_panel()
+
+    def _analyse(self, seats: tuple[int, ...], done: dict[Step, Decision]) -> None:
+        """In a thread: the history's analysis if it holds one, else every decision weighed and told,
+        and the whole kept in the history."""
+        worker = get_current_worker()
+        game = self.review.game
+        store = self.history.store() if self.history is not None and game.history_id else None
+        if store is not None and game.history_id is not None:
+            found = store.analysis(game.history_id, self.samples, seats, game.game)
+            if found is not None:
+                self.post_message(AnalysisReady(found, stored=True))
+                return
+        total = count_decisions(game.game, seats)
+        made = dict(done)
+        self.post_message(DecisionWeighed(seats, None, len(made), total))
+        for decision in iter_decisions(game.game, seats, self.samples, skip=set(made)):
+            if worker.is_cancelled:
+                return
+            made[decision.hand, decision.move] = decision
+            self.post_message(DecisionWeighed(seats, decision, len(made), total))
+        if worker.is_cancelled:
+            return
+        analysis = assemble(game.game, seats, self.samples, made.values())
+        if store is not None and game.history_id is not None:
+            store.save_analysis(game.history_id, analysis, game.game)
+        self.post_message(AnalysisReady(analysis, stored=False))
+
+    @on(DecisionWeighed)
+    def _weighed(self, message: DecisionWeighed) -> None:
+        if message.seats != self.seats or not self.analysing:
+            return  # stopped, or weighing other seats now
+        if message.decision is not None:
+            self.weighed[message.decision.hand, message.decision.move] = message.decision
+        self.progress = (message.done, message.total)
+        hand, move = self.step
+        d = message.decision
+        if d is not None and (d.hand, d.move) == (hand, move + 1):
+            self.show()  # the decision made from here: the hand shows it too
+        else:
+            self.show_panel()
+
+    @on(AnalysisReady)
+    def _ready(self, message: AnalysisReady) -> None:
+        if message.analysis.seats != self.seats:
+            return
+        self.analysis = message.analysis
+        self.weighed = {(d.hand, d.move): d for d in message.analysis.decisions}
+        self.progress = None
+        self.show()  # the summaries say what was found
+
+    @on(Worker.StateChanged)
+    def _worker_failed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self.progress = None
+            self.notify(f"{event.worker.description} failed: {event.worker.error}", title="Error",
+                        severity="error")
+            self.show_panel()

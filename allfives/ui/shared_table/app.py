@@ -1,0 +1,110 @@
+"""The app at a shared table (`allfives join`, and `allfives host` for the host's own seat): the lobby,
+then the same game screen as local play, fed by the table's messages.
+
+The connection runs as a worker of the app (on the app's loop; the host's server runs on the same
+loop), and the session tells the app of every message; the app hands the news to whichever screen
+shows. A table that will not have us (wrong code, no free seat...) or cannot be reached ends the app
+with one line saying why and exit status 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events, on
+from textual.message import Message
+
+from allfives.net.client import JoinRefused, TableClient
+from allfives.net.protocol import ServerMessage, Welcome
+from allfives.net.remote_session import RemoteSession
+from allfives.ui.app import AllFivesApp
+from allfives.ui.shared_table.lobby import LobbyScreen
+from allfives.ui.shared_table.screen import RemoteGameScreen
+
+
+class TableNews(Message):
+    """The table said something (or the connection came or went): the screens look again."""
+
+
+class TableApp(AllFivesApp):
+    """One seat at a shared table, from the lobby to the game over."""
+
+    def __init__(self, client: TableClient, *, share: str | None = None,
+                 remember: Callable[[str], None] | None = None) -> None:
+        super().__init__(ask_resume=False)
+        self.client = client
+        self.session = RemoteSession(client)
+        self.session.listeners.append(self._heard)
+        self.share = share  # the host's: the command friends type to join
+        self.remember = remember  # keeps the seat's token, to come back after a restart
+        self.address = client.uri.removeprefix("ws://")
+        self.farewell: str | None = None  # the line to print once the app has ended
+        self._to_table = False
+
+    # -- start and end --------------------------------------------------------------------
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the local game's start (its save, resume, new-game screen)
+        self._check_size(self.size.width, self.size.height)
+        self.push_screen(LobbyScreen(self.session, address=self.address, share=self.share))
+        self.run_worker(self._connect(), name="the table", group="table", exit_on_error=False)
+
+    async def _connect(self) -> None:
+        """Sit at the table and stay (coming back by itself after a drop) until the game ends."""
+        try:
+            await self.client.run()
+        except JoinRefused as e:
+            self._leave(f"the table refused: {e}")
+        except OSError as e:
+            self._leave(f"cannot reach {self.address}: {e.strerror or e}")
+
+    def _leave(self, why: str) -> None:
+        self.farewell = why
+        self.exit(return_code=2)
+
+    def on_unmount(self) -> None:
+        self.session.close()  # waiting threads return; the seat waits at the table for us
+
+    # -- news -------------------------------------------------------------------------------
+
+    def _heard(self, message: ServerMessage | None) -> None:
+        if isinstance(message, Welcome) and self.remember is not None:
+            self.remember(message.token)
+        self.post_message(TableNews())
+
+    @on(TableNews)
+    def _news(self) -> None:
+        session = self.session
+        while session.notices:
+            text, severity = session.notices.popleft()
+            self.notify(text, severity=severity)  # type: ignore[arg-type]
+        game = self.game_screen
+        if game is None:
+            if session.in_game and not self._to_table:
+                self._to_table = True
+                self.call_next(self._sit_down)
+                return
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show()
+        elif isinstance(game, RemoteGameScreen):
+            game.table_news()
+
+    async def _sit_down(self) -> None:
+        """The game has started (or we came back to it): the table replaces the lobby."""
+        await self._clear_screens()
+        await self.push_screen(RemoteGameScreen(self.session))
+
+    # -- what a shared table does differently --------------------------------------------------
+
+    def action_new_game(self) -> None:
+        game = self.game_screen
+        if game is not None and game.session.waiting == "game_over":
+            self.exit()
+            return
+        self.notify("At a shared table the host opens new games (`allfives host --new`).")
+
+    def get_system_commands(self, screen):  # type: ignore[no-untyped-def]
+        for command in super().get_system_commands(screen):
+            if command.title != "New game":
+                yield command

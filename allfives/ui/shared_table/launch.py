@@ -1,0 +1,132 @@
+"""`allfives host` and `allfives join` with a screen: the host plays from the terminal that serves the
+table; a friend joins from theirs. `--headless` and `--autoplay` go to allfives.net.cli (no screen).
+
+Light to import: Textual and the server load only once a table opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+
+from allfives.names import visible
+from allfives.net.cli import (
+    host_headless,
+    join_autoplay,
+    join_command,
+    local_address,
+    parse_host,
+    parse_join,
+    remember_token,
+    remembered_token,
+    seat_key,
+    wanted_seat,
+)
+from allfives.net.table import Table
+from allfives.ui.launch import QUIT_SIGNALS
+
+
+def join_main(argv: list[str]) -> int:
+    args = parse_join(argv)
+    if args.autoplay:
+        return join_autoplay(args)
+    return join_table(args)
+
+
+def host_main(argv: list[str]) -> int:
+    args, table = parse_host(argv)
+    if args.headless:
+        return host_headless(table, args)
+    return host_table(table, args)
+
+
+def join_table(args: argparse.Namespace) -> int:
+    """Sit at a table with the screen; 2 (and one line) when the table refuses us or cannot be reached."""
+    from allfives.net.client import TableClient
+    from allfives.ui.app import settle_memory
+    from allfives.ui.launch import run
+    from allfives.ui.shared_table.app import TableApp
+
+    key = seat_key(args.address, args.code)
+    client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
+                         seat=wanted_seat(args), stop_when_over=True)
+    app = TableApp(client, remember=lambda token: remember_token(key, token))
+    settle_memory()
+    run(app)
+    return _farewell(app, f"You left the table; `allfives join {args.address} --code {args.code}` again "
+                          "brings you back to your seat.")
+
+
+def host_table(table: Table, args: argparse.Namespace) -> int:
+    """Serve the table and play at it from this terminal: the server and the app share one loop."""
+    key = f"host {table.code}"
+    token = remembered_token(key)
+    if table.state is None:
+        _, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
+        remember_token(key, token)
+    elif token is None:
+        print("allfives host: the saved table's host seat was not taken at this terminal; "
+              "`allfives host --new` opens a new table.", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_host_table(table, args, token))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _host_table(table: Table, args: argparse.Namespace, token: str | None) -> int:
+    from allfives.net.client import TableClient
+    from allfives.net.server import TableServer
+    from allfives.ui.app import settle_memory
+    from allfives.ui.shared_table.app import TableApp
+
+    server = TableServer(table, host=args.bind, port=args.port)
+    try:
+        await server.start()
+    except OSError as e:
+        print(f"allfives host: cannot listen on {args.bind}:{args.port}: {e.strerror or e} "
+              "(try another --port)", file=sys.stderr)
+        return 2
+    share = join_command(args.bind, server.port, table.code)
+    print(f"Table open; friends join with:  {share}")
+    client = TableClient(local_address(args.bind, server.port), table.code, args.name, token=token,
+                         stop_when_over=True)
+    app = TableApp(client, share=share)
+    settle_memory()
+    loop = asyncio.get_running_loop()
+    try:
+        with _quit_on_signals(loop, app):
+            await app.run_async()
+    finally:
+        await server.close()
+    over = table.state is not None and table.state.phase == "game_over"
+    return _farewell(app, "The game is over." if over else "The table is closed and saved: `allfives host` "
+                     "opens it again and its players come back.")
+
+
+@contextlib.contextmanager
+def _quit_on_signals(loop: asyncio.AbstractEventLoop, app: object):  # type: ignore[no-untyped-def]
+    """Closing the terminal (SIGHUP) or `kill` (SIGTERM) quits as `q` does: the table is saved and closed."""
+    added = []
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        for sig in QUIT_SIGNALS:
+            loop.add_signal_handler(sig, app.exit)  # type: ignore[attr-defined]
+            added.append(sig)
+    try:
+        yield
+    finally:
+        for sig in added:
+            loop.remove_signal_handler(sig)
+
+
+def _farewell(app: object, otherwise: str) -> int:
+    """Print why the app ended (a refusal goes to stderr with status 2)."""
+    code = getattr(app, "return_code", 0) or 0
+    why = getattr(app, "farewell", None)
+    if why:
+        print(f"allfives: {visible(why)}", file=sys.stderr if code else sys.stdout)  # (the table's words)
+    else:
+        print(otherwise)
+    return code

@@ -1,0 +1,189 @@
+"""The lobby of a shared table: who sits where, free seats to move to, the host's Start, the code to share."""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from allfives.net.remote_session import RemoteSession, clock
+from allfives.ui.model.shown import Shown, styled
+from allfives.ui.widgets.shown import content
+from allfives.ui.widgets.too_small import TooSmall
+
+
+def seat_line(session: RemoteSession, seat: int) -> Shown:
+    """`2  Ben — person · host`, as the lobby lists a seat (seats are counted from 1 for people)."""
+    info = session.info
+    assert info is not None
+    s = info.seats[seat]
+    host = " · host" if s.host else ""
+    if seat == session.seat:
+        what = styled("[b]you[/b]{}", host)
+    elif s.status == "bot":
+        article = "an" if s.level[0] in "aeiou" else "a"
+        what = styled("[dim]free: {} {} bot plays it[/dim]", article, s.level)
+    elif s.status == "here":
+        what = Shown.of(f"person{host}")
+    elif s.status == "covered":
+        what = Shown.of(f"away: a bot plays for them{host}")
+    else:
+        left = session.away_left(seat)
+        what = Shown.of(f"away {clock(left)}{host}" if left else f"away{host}")
+    return styled("{}  [b]{}[/b] — {}", seat + 1, s.name, what)
+
+
+class LobbyScreen(Screen[None]):
+    """Shown until the host starts the game; the app refreshes it whenever the table changes."""
+
+    CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-room { height: 1fr; align: center middle; }
+    #lobby-box { width: 76; height: auto; max-height: 100%; background: $surface; border: round $accent;
+                 padding: 0 2; }
+    #lobby-box .title { color: $accent; margin: 1 0 0 0; }
+    #lobby-share { margin: 1 0 0 0; color: $warm-text; }
+    #lobby-seats { height: auto; margin: 1 0; }
+    .seat-row { height: 1; }
+    .seat-row Static { width: 1fr; }
+    .seat-row Button.sit { width: 12; min-width: 12; height: 1; margin: 0; border: none; }
+    #lobby-rules { color: $quiet-text; }
+    #lobby-wait { margin: 1 0 0 0; }
+    #lobby-box .buttons Button { margin: 1 1 1 0; }
+    #lobby-status { height: 1; background: $surface; padding: 0 1; }
+    #lobby-status.-lost { color: $loss; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "start", "Start the game"),
+        Binding("1", "sit(0)", "Seat 1", show=False),
+        Binding("2", "sit(1)", "Seat 2", show=False),
+        Binding("3", "sit(2)", "Seat 3", show=False),
+        Binding("4", "sit(3)", "Seat 4", show=False),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Leave"),
+    ]
+
+    AUTO_FOCUS = None  # Enter starts the game (the host's), rather than pressing the first "Sit here"
+
+    def __init__(self, session: RemoteSession, *, address: str, share: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.address = address
+        self.share = share  # the host's: the command friends type to join
+        self._seats = 0  # how many seat rows are composed
+        self._rebuilding = False
+
+    def compose(self) -> ComposeResult:
+        info = self.session.info
+        self._seats = len(info.seats) if info is not None else 0
+        with Vertical(id="lobby-room"), Vertical(id="lobby-box"):
+            yield Static(id="lobby-title", classes="title")
+            if self.share:
+                yield Static(content(styled("Friends join with:\n  [b]{}[/b]", self.share)), id="lobby-share")
+            with Vertical(id="lobby-seats"):
+                for seat in range(self._seats):
+                    with Horizontal(classes="seat-row"):
+                        yield Static(id=f"seat-{seat}")
+                        sit = Button("Sit here", id=f"sit-{seat}", classes="sit", compact=True)
+                        sit.can_focus = False  # keys 1-4 sit too; Enter stays the host's Start
+                        yield sit
+            yield Static(id="lobby-rules")
+            yield Static(id="lobby-wait")
+            with Horizontal(classes="buttons"):
+                yield Button("Start the game (Enter)", id="start", variant="primary")
+                leave = Button("Leave (q)", id="leave")
+                leave.can_focus = False  # Enter never leaves the table by mistake
+                yield leave
+        yield Static(id="lobby-status")
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.session.info is not None and any(s.status == "away" for s in self.session.info.seats):
+            self.show()  # the away clocks
+
+    def show(self) -> None:
+        """Fill in the table as it stands now."""
+        with contextlib.suppress(NoMatches):  # not all there: the app ended while the lobby was put up
+            self._fill()
+
+    def _fill(self) -> None:
+        session = self.session
+        info = session.info
+        if info is not None and len(info.seats) != self._seats:
+            if not self._rebuilding:  # the first word from the table: its seats
+                self._rebuilding = True
+                self.call_next(self._rebuild)
+            return
+        title = styled("[b]A table for friends[/b] · code [b]{}[/b] · {}", session.code, self.address)
+        self.query_one("#lobby-title", Static).update(content(title))
+        status = self.query_one("#lobby-status", Static)
+        status.set_class(not session.connected, "-lost")
+        if info is None or session.seat is None:
+            status.update(content(f"Connecting to {self.address}…" if not session.connected
+                                  else "Taking a seat…"))
+            self.query_one("#start").display = False
+            return
+        status.update("At the table." if session.connected else "Connection lost: coming back to the table…")
+        free = [s.seat for s in info.seats if s.status == "bot"]
+        for s in info.seats:
+            self.query_one(f"#seat-{s.seat}", Static).update(content(seat_line(session, s.seat)))
+            self.query_one(f"#sit-{s.seat}", Button).display = s.seat in free
+        rules = " · ".join(info.rules.describe())
+        if info.rules.partnership:
+            rules += " · seats 1 & 3 against 2 & 4"
+        self.query_one("#lobby-rules", Static).update(rules)
+        self.query_one("#start").display = session.is_host
+        self.refresh_bindings()
+        host = next((s for s in info.seats if s.host), None)
+        if session.is_host:
+            wait = "Start when everyone is seated: bots play the free seats."
+        elif host is not None:
+            wait = f"Waiting for {host.name} (the host) to start the game."
+        else:
+            wait = "Waiting for the host to start the game."
+        if free:
+            wait += " Click “Sit here” (or press its number) to move."
+        self.query_one("#lobby-wait", Static).update(content(wait))
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self._rebuilding = False
+        self.show()
+
+    # -- actions ------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button == "start":
+            self.action_start()
+        elif button == "leave":
+            self.app.exit()
+        elif button.startswith("sit-"):
+            self.action_sit(int(button.removeprefix("sit-")))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.session.is_host if action == "start" else True
+
+    def action_start(self) -> None:
+        if self.session.is_host:
+            self.session.start()
+
+    def action_sit(self, seat: int) -> None:
+        info = self.session.info
+        if info is None or seat >= len(info.seats) or seat == self.session.seat:
+            return
+        if info.seats[seat].status != "bot":
+            self.notify(f"Seat {seat + 1} is taken.", severity="warning")
+            return
+        self.session.sit(seat)
