@@ -4,7 +4,8 @@
     python benchmarks/review.py --hands 100 1000    # other sizes
     python benchmarks/review.py --runs 3            # the median of 3 launches per size
 
-Each record is `engine.long_record(hands)` (2 seats, seeded random play, a target nobody reaches).
+Each record is `engine.long_record(hands)` (four seats each for themselves, seeded random play, a
+target nobody reaches).
 `allfives review FILE` is launched in a pseudo-terminal, a fresh process per size so its peak RSS
 (VmHWM) is that size's own, and timed from the launch until the review's first frame is on the
 screen (the status line's "Hand 1 of N" and the footer); the analysis starts at once, as it does for

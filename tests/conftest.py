@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 import pytest
 
 from allfives.bots import make_bot
-from allfives.engine import GameState, Rules, core
+from allfives.engine import GameState, Rules
 
 
 def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "medium"),
@@ -26,24 +25,6 @@ def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "med
     return state
 
 
-def long_record(hands: int, seed: int = 1) -> dict:
-    """A record of `hands` hands of seeded random play on the core (quick even for thousands), 2 seats,
-    a target nobody reaches (as benchmarks/engine.py's)."""
-    rules = Rules(seats=2, target=10**9)
-    rng = random.Random(seed)
-    table = core.Table(rules.to_core())
-    written = []
-    while len(written) < hands:
-        table.deal_next(seed)
-        hand = {"hands": [[core.tile_name(t) for t in h] for h in table.hands],
-                "boneyard": [core.tile_name(t) for t in table.boneyard], "leader": table.leader, "moves": []}
-        while table.phase == core.PLAYING:
-            kind, tile, end = rng.choice(table.legal_moves())
-            table.apply_unchecked(kind, tile, end)
-            hand["moves"].append("draw" if kind == core.DRAW else "pass" if kind == core.PASS else
-                                 core.tile_name(tile) + (f" {core.END_NAMES[end]}" if end >= 0 else ""))
-        written.append(hand)
-    return {"format": "allfives-record/1", "rules": rules.model_dump(), "hands": written}
 
 
 @pytest.fixture

@@ -28,7 +28,8 @@ from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.scoresheet import Scoresheet, _Rows
 from allfives.ui.widgets.seats import Seats
-from tests.conftest import long_record, seeded_game
+from benchmarks.engine import long_record  # the benchmarks' long records: one maker of them
+from tests.conftest import seeded_game
 
 from .helpers import settle, until
 from .scenes import PLANTED_SAMPLES, planted_game, review_app, seeded_app, to_the_mistake
@@ -283,8 +284,9 @@ def test_a_line_of_a_long_games_log_leads_to_its_moment() -> None:
     """Past LOG_LINES the log keeps only the latest hands: a line is found in the log as the step shown
     has it."""
     game = replay_game(long_record(40))
-    review = Review(ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2))))
-    everyone = frozenset({0, 1})
+    setup = GameSetup(rules=game.rules, players=default_players(game.rules.seats))
+    review = Review(ReviewGame.of(game, setup))
+    everyone = frozenset(range(game.rules.seats))
     at = (38, 7)
     lines = game_log(review.setup, review.timeline.at(*at).events, everyone)
     heads = [i for i, line in enumerate(lines) if line.kind == "hand"]
@@ -305,8 +307,8 @@ def test_a_line_of_a_long_games_log_leads_to_its_moment() -> None:
 
 async def test_a_long_record_opens_without_building_every_position() -> None:
     game = replay_game(long_record(2000))
-    screen = ReviewScreen(ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2))),
-                          analyse=False)
+    setup = GameSetup(rules=game.rules, players=default_players(game.rules.seats))
+    screen = ReviewScreen(ReviewGame.of(game, setup), analyse=False)
     async with Bare(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         timeline = screen.review.timeline
