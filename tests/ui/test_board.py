@@ -11,9 +11,9 @@ from allfives.engine import Layout
 from allfives.ui.model.geometry import LARGE, SMALL, layout_board
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.board import Board
+from tests.ui.model.test_geometry import BOARD_80X24, grown, played_layouts
 
 from .layouts import build
-from .test_geometry import BOARD_80X24, grown, played_layouts
 
 FOUR_ARMS = build("5-5 5-3:E 5-1:W 5-2:N 5-6:S 2-2:N 3-3:E 1-4:W 6-0:S 3-6:E 6-4:E")
 

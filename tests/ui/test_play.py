@@ -11,9 +11,9 @@ from allfives.engine import replay, replay_document
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.widgets.scoresheet import Scoresheet
+from tests.ui.model.test_sheet import scores_by_the_rules
 
 from .helpers import play_game_by_mouse
-from .test_sheet import scores_by_the_rules
 
 
 def make_app(*flags: str) -> AllFivesApp:
