@@ -7,12 +7,12 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from textual import _styles_cache, events
+from textual import _styles_cache, events, on
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.notifications import Notify
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -181,7 +181,7 @@ class AllFivesApp(PlainNotices, App[None]):
     def _offer_elsewhere(self) -> None:
         from .screens.open_elsewhere import OpenElsewhereScreen
 
-        self.push_screen(OpenElsewhereScreen(self.store.path), self._open_elsewhere)
+        self.push_screen(OpenElsewhereScreen(None if self.is_web else self.store.path), self._open_elsewhere)
 
     def open_saved(self) -> None:
         """Offer the game saved in our slot, or start a new one."""
@@ -189,7 +189,7 @@ class AllFivesApp(PlainNotices, App[None]):
             self.history.abandon_saved(old)  # (once the history opens: not before the first screen)
         outcome = self.store.load() if self.ask_resume else LoadOutcome()
         if outcome.problem:
-            self.problem = outcome.problem
+            self.problem = self.shown_text(outcome.problem)
             self.notify(outcome.problem, title="Save file", severity="warning", timeout=20)
         if outcome.game is not None:
             from allfives.play.session import Session
@@ -360,6 +360,37 @@ class AllFivesApp(PlainNotices, App[None]):
             yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
 
     # -- notices ------------------------------------------------------------
+
+    def shown_text(self, text: str) -> str:
+        """Text about our files as the player may see it: in a web browser, with no path of the server's."""
+        if not self.is_web:
+            return text
+        from .web import hide_paths
+
+        return hide_paths(text, self.store.directory)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice comes through here (a screen's or a widget's too): none names a server's path."""
+        super().notify(self.shown_text(message) if isinstance(message, str) else message, title=title,
+                       severity=severity, timeout=timeout, markup=markup)
+
+    @on(events.DeliveryComplete)
+    def _record_delivered(self, event: events.DeliveryComplete) -> None:
+        from .export import RECORD
+
+        if event.name == RECORD:
+            where = "sent to your browser's downloads" if event.path is None else f"in {event.path}"
+            self.notify(f"The game's record is {where}.", title="Exported", markup=False)
+
+    @on(events.DeliveryFailed)
+    def _record_not_delivered(self, event: events.DeliveryFailed) -> None:
+        from .export import RECORD
+
+        if event.name == RECORD:
+            why = getattr(event.exception, "strerror", None) or event.exception
+            self.notify(f"The game's record could not be written: {why}", title="Export", severity="error",
+                        markup=False)
 
     def on_notify(self, event: Notify) -> None:
         self.call_next(self._keep_newest_notices)

@@ -4,10 +4,11 @@ shows matches counts made independently from the games' records; past games open
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
 from allfives.bots import make_bot
 from allfives.engine import Rules, replay, replay_document
@@ -15,9 +16,10 @@ from allfives.history import HistoryStore
 from allfives.play.history_link import HistoryLink
 from allfives.play.session import Session
 from allfives.play.setup import GameSetup, Player
+from allfives.ui import export
 from allfives.ui.app import AllFivesApp
 from allfives.ui.review.screen import ReviewScreen
-from allfives.ui.screens.stats import ExportScreen, StatsScreen
+from allfives.ui.screens.stats import StatsScreen
 
 from .helpers import play_on, settle
 
@@ -88,8 +90,22 @@ async def test_the_statistics_shown_match_counts_from_the_records(data_dir: Path
             assert row[3] == result and row[4] == " – ".join(map(str, session.state.scores))
 
 
+async def notices(pilot, title: str, count: int) -> list[str]:
+    """The notices of this title once there are `count` of them (deliveries end in a thread: bounded wait)."""
+    for _ in range(200):
+        shown = [n.message for n in pilot.app._notifications if n.title == title]
+        if len(shown) >= count:
+            return shown
+        await pilot.pause(0.01)
+    raise AssertionError(f"{count} {title!r} notices never came; there are: {shown}")
+
+
 async def test_a_past_game_opens_in_review_and_exports_as_a_record(data_dir: Path, played: list[Session],
-                                                                   tmp_path: Path) -> None:
+                                                                   tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    monkeypatch.setattr(export, "export_folder", lambda: downloads)
     app = AllFivesApp(bot_delay=0)
     app.review_samples = 2
     async with app.run_test(size=(100, 30)) as pilot:
@@ -105,23 +121,23 @@ async def test_a_past_game_opens_in_review_and_exports_as_a_record(data_dir: Pat
         await pilot.pause()
         assert app.screen is screen
 
-        await pilot.press("x")
-        await pilot.pause()
-        assert isinstance(app.screen, ExportScreen)
-        blocked = tmp_path / "a file"
-        blocked.write_text("")
-        app.screen.query_one(Input).value = str(blocked / "game.json")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ExportScreen)  # refused, said so, nothing lost
-        assert "Could not write" in shown_text(app.screen, "#export-message")
-        target = tmp_path / "out" / "game.json"
-        app.screen.query_one(Input).value = str(target)
-        await pilot.press("enter")
-        await pilot.pause()
+        await pilot.press("x")  # straight to the downloads folder, and the notice says where
+        first = await notices(pilot, "Exported", 1)
+        await pilot.press("x")  # again: beside it, never over it
+        second = (await notices(pilot, "Exported", 2))[-1]
         assert app.screen is screen
-    data = json.loads(target.read_text())
-    assert replay(data)[0] == played[-2].state and data["players"][0]["kind"] == "person"
+        files = sorted(downloads.iterdir(), key=lambda f: len(f.name))
+        assert re.fullmatch(r"allfives-\d{4}-\d\d-\d\d-\d{4}\.json", files[0].name)
+        assert [f.name for f in files] == [files[0].name, files[0].name.replace(".json", "-2.json")]
+        assert first == [f"The game's record is in {files[0]}."]
+        assert second == f"The game's record is in {files[1]}."
+        monkeypatch.setattr(export, "export_folder", lambda: files[0])  # a file where a folder should be
+        await pilot.press("x")
+        failed = await notices(pilot, "Export", 1)
+        assert failed == ["The game's record could not be written: Not a directory"]
+    for file in files:
+        data = json.loads(file.read_text())
+        assert replay(data)[0] == played[-2].state and data["players"][0]["kind"] == "person"
 
 
 async def test_no_games_yet_is_said_plainly(data_dir: Path) -> None:

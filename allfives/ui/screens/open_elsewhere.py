@@ -25,16 +25,18 @@ class OpenElsewhereScreen(ModalScreen[str]):
     ]
     AUTO_FOCUS = "#new"
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | None) -> None:
+        """`path`: the save the other window plays (None in a web browser: a visitor is told no path)."""
         super().__init__()
         self.path = path
 
     def compose(self) -> ComposeResult:
         with Vertical(id="elsewhere-box", classes="dialog"):
             yield Static("[b]This game is open in another window[/b]", classes="title")
-            yield Static(content(f"The game saved in {self.path} is being played in another window, and "
-                                 "only that window saves it. Start a new game here, saved beside it, watch "
-                                 "that game as it goes on, or quit."), id="elsewhere-text")
+            where = "Your game" if self.path is None else f"The game saved in {self.path}"
+            yield Static(content(f"{where} is being played in another window, and only that window saves "
+                                 "it. Start a new game here, saved beside it, watch that game as it goes on, "
+                                 "or quit."), id="elsewhere-text")
             with Horizontal(classes="buttons"):
                 yield Button("New game beside it (n)", id="new", variant="primary")
                 yield Button("Watch it (w)", id="watch")

@@ -5,16 +5,15 @@ or to export as a record file. The figures are `allfives stats`'s, read in a wor
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
 
 from allfives.history import GameEntry
 from allfives.history.stats import Record, Stats, compute
@@ -22,7 +21,6 @@ from allfives.play.history_link import HistoryLink
 from allfives.ui.review.model import ReviewGame
 
 from ..widgets.charts import ResultsChart
-from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
 
@@ -186,71 +184,17 @@ class StatsScreen(Screen[None]):
         self.app.open_review(review)  # type: ignore[attr-defined]
 
     def action_export(self) -> None:
+        """The chosen game's record to the player: a download in a browser, a file in a terminal."""
+        from ..export import deliver_record, file_name
+
         game = self.chosen()
         if game is None:
             return
-        name = f"allfives-{when(game.started_at).replace(' ', '-').replace(':', '')}.json"
-
-        def done(path: Path | None) -> None:
-            if path is not None:
-                self.notify(f"The game's record is in {path}", title="Exported")
-
-        self.app.push_screen(ExportScreen(self.history, game.id, Path.cwd() / name), done)
+        record = self.history.store().record(game.id)
+        if record is None:
+            self.notify("This game is no longer in the history.", severity="warning")
+            return
+        deliver_record(self.app, record, file_name(game.started_at))
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class ExportScreen(ModalScreen[Path | None]):
-    """Where to write a game's record: a path to edit; Enter writes it, Esc gives up."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    AUTO_FOCUS = "#export-path"
-
-    def __init__(self, history: HistoryLink, game_id: str, path: Path) -> None:
-        super().__init__()
-        self.history = history
-        self.game_id = game_id
-        self.path = path
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="export-box", classes="dialog"):
-            yield Static("[b]Export the game's record[/b]", classes="title")
-            yield Static("A JSON game record (RECORD.md): replay it, review it, share it.", classes="muted")
-            yield Input(str(self.path), id="export-path")
-            yield Static("", id="export-message")
-            with Horizontal(classes="buttons"):
-                yield Button("Write it (Enter)", id="write", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
-        yield TooSmall()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.write()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "write":
-            self.write()
-        else:
-            self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def write(self) -> None:
-        text = self.query_one(Input).value.strip()
-        message = self.query_one("#export-message", Static)
-        if not text:
-            message.update("Give the file a name.")
-            return
-        path = Path(text).expanduser()
-        if path.is_dir():
-            message.update(content(f"{path} is a folder: give a file name."))
-            return
-        try:
-            self.history.store().export(self.game_id, path)
-        except KeyError:
-            message.update("This game is no longer in the history.")
-        except OSError as e:
-            message.update(content(f"Could not write {path}: {e.strerror or e}"))
-        else:
-            self.dismiss(path)

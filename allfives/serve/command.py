@@ -1,10 +1,9 @@
-"""`allfives serve`: the game in web browsers through textual-serve, one game process per browser tab."""
+"""`allfives serve`: its options, the address it gives, and starting the server (one game per visitor)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import shlex
 import socket
 import sys
@@ -16,31 +15,16 @@ from allfives.ui.launch import setup_from
 
 DEFAULT_PORT = 8000
 DEFAULT_BIND = "127.0.0.1"
-
-# textual-serve's page asks a web font service for Roboto Mono: offline (or slow) that request fails or
-# holds the page up, and the terminal falls back to whatever monospace font the machine has. The page
-# loads textual-serve's own copy of Roboto Mono instead, before the terminal measures its cells. Box
-# drawing and block elements (tile edges, half-block rims) don't depend on the font: the page's xterm.js
-# draws those itself, cell-exact; what Roboto Mono lacks (pips, arrows) comes from the system's fonts.
-FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", re.IGNORECASE)
-ROBOTO = "{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf"
-FONT_FACE = f"""<link rel="preload" href="{ROBOTO}" as="font" type="font/ttf" crossorigin />
-    <style>
-      @font-face {{
-        font-family: "Roboto Mono";
-        src: url("{ROBOTO}") format("truetype");
-        font-weight: 100 700;
-      }}
-    </style>
-    """
-
+DEFAULT_VISITORS = 8
+DEFAULT_IDLE_MINUTES = 30.0
 
 def parser() -> argparse.ArgumentParser:
-    """`allfives serve` takes every option of the game (passed to each tab's game) plus its own two."""
+    """`allfives serve` takes every option of the game (passed to each visitor's game) plus its own."""
     p = argparse.ArgumentParser(
         prog="allfives serve", parents=[game_parser()], conflict_handler="resolve",
-        description="Serve All Fives to web browsers: every browser tab that opens the address plays its "
-                    "own game, with the game options given here. Saves go where the terminal game's go.")
+        description="Serve All Fives to web browsers at an address holding a secret token: every browser "
+                    "that opens it plays its own game, with the game options given here, saved apart from "
+                    "yours and from every other visitor's (a returning browser resumes its game).")
     _own_options(p)
     return p
 
@@ -51,6 +35,12 @@ def _own_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bind", default=DEFAULT_BIND, metavar="ADDR",
                    help=f"the address to listen on (default {DEFAULT_BIND}: this machine only; "
                         "0.0.0.0 lets other machines in)")
+    p.add_argument("--max-visitors", type=int, default=DEFAULT_VISITORS, metavar="N",
+                   help=f"browsers playing at once (default {DEFAULT_VISITORS}); the next is told the table "
+                        "is full")
+    p.add_argument("--idle-minutes", type=float, default=DEFAULT_IDLE_MINUTES, metavar="M",
+                   help=f"a visitor's game that gets no key, click or resize for this long ends, saved "
+                        f"(default {DEFAULT_IDLE_MINUTES:g})")
 
 
 def game_argv(argv: list[str]) -> list[str]:
@@ -83,23 +73,6 @@ def _this_machine() -> str:
         return socket.gethostname()
 
 
-def page_template(page: str) -> str:
-    """textual-serve's page with the font above instead of the web font service's (and a tab title)."""
-    page = FONT_LINK.sub("", page)
-    title = "" if "<title>" in page else "<title>{{ application.name }}</title>\n    "
-    return page.replace("</head>", FONT_FACE + title + "</head>", 1)
-
-
-def _write_templates(folder: Path) -> Path:
-    """A templates folder for textual-serve holding its page with our font."""
-    import textual_serve
-
-    shipped = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
-    (folder / "app_index.html").write_text(page_template(shipped.read_text(encoding="utf-8")),
-                                           encoding="utf-8")
-    return folder
-
-
 def cannot_listen(bind: str, port: int) -> str | None:
     """Why the server could not listen on bind:port (checked first, so no address is printed in vain)."""
     try:
@@ -125,24 +98,35 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
         p.error("--port must be between 1 and 65535")
+    if not 1 <= args.max_visitors <= 1000:
+        p.error("--max-visitors must be between 1 and 1000")
+    if not 0 < args.idle_minutes <= 7 * 24 * 60:  # (NaN is refused too)
+        p.error("--idle-minutes must be more than 0 and at most a week")
     try:
         setup_from(args)  # the same checks the game makes, once here rather than in every tab
     except ValueError as e:
         p.error(str(e))
     problem = cannot_listen(args.bind, args.port)
     if problem is None:
-        from textual_serve.server import Server
+        from allfives.userdata import data_dir
 
-        url = public_url(args.bind, args.port)
+        from .pages import write_templates
+        from .server import GameServer, sandboxes_folder
 
-        class GameServer(Server):
-            async def on_startup(self, app: object) -> None:
-                print(f"All Fives is served at {url} : open it in a web browser (Ctrl+C stops)", flush=True)
-
+        sandboxes = sandboxes_folder(data_dir())
+        try:
+            sandboxes.mkdir(mode=0o700, parents=True, exist_ok=True)  # only serve's own user may look in
+        except OSError as e:
+            print(f"allfives serve: cannot make the folder for visitors' games ({sandboxes}): "
+                  f"{e.strerror or e}", file=sys.stderr)
+            return 2
         try:
             with tempfile.TemporaryDirectory(prefix="allfives-serve-") as folder:
-                GameServer(game_command(game_argv(argv)), host=args.bind, port=args.port, title="All Fives",
-                           public_url=url, templates_path=_write_templates(Path(folder))).serve()
+                GameServer(game_command(game_argv(argv)), host=args.bind, port=args.port,
+                           public_url=public_url(args.bind, args.port),
+                           templates_path=write_templates(Path(folder)),
+                           sandboxes=sandboxes, max_visitors=args.max_visitors,
+                           idle_seconds=args.idle_minutes * 60).serve()
             return 0
         except OSError as e:
             problem = _why(e)

@@ -15,13 +15,16 @@ import jinja2
 import pytest
 
 from allfives.serve import cannot_listen, game_argv, game_command, page_template, parser, public_url
+from allfives.serve.pages import GAME_KEPT, SESSION_ENDED
 
 
 def test_serve_options_stay_and_game_options_go_to_every_tab() -> None:
     argv = ["--port", "9001", "--seats", "4", "--level", "hard", "--bind=0.0.0.0", "--seed", "7",
-            "--bot-delay", "0", "--muggins", "--new"]
+            "--max-visitors", "3", "--bot-delay", "0", "--muggins", "--idle-minutes=5", "--new"]
     args = parser().parse_args(argv)
     assert (args.port, args.bind, args.seats, args.level, args.seed) == (9001, "0.0.0.0", 4, "hard", 7)
+    assert (args.max_visitors, args.idle_minutes) == (3, 5.0)
+    assert parser().parse_args([]).max_visitors == 8 and parser().parse_args([]).idle_minutes == 30
     assert game_argv(argv) == ["--seats", "4", "--level", "hard", "--seed", "7", "--bot-delay", "0",
                                "--muggins", "--new"]
     command = shlex.split(game_command(game_argv(argv)))
@@ -55,10 +58,28 @@ def test_the_page_loads_its_font_from_the_server_not_a_web_font_service() -> Non
     assert (Path(textual_serve.__file__).parent / "static/fonts/RobotoMono-VariableFont_wght.ttf").exists()
 
 
+def test_the_page_downloads_in_place_and_says_the_game_is_kept() -> None:
+    import textual_serve
+
+    folder = Path(textual_serve.__file__).parent
+    shipped = (folder / "templates" / "app_index.html").read_text()
+    script = (folder / "static" / "js" / "textual.js").read_text()
+    # what the fixes are for: textual-serve opens each download in a new window, and says only "ended"
+    assert "window.open(n,\"_blank\")" in script and "/download/" in script
+    assert SESSION_ENDED in shipped
+    page = page_template(shipped)
+    head = page[: page.index("</head>")]
+    assert "window.open = function" in head and 'startsWith("/download/")' in head and "link.download" in head
+    assert SESSION_ENDED not in page and GAME_KEPT in page
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--seats", "5"], "invalid choice: 5"),
     (["--humans", "3"], "--humans must be between 0 and 2"),
     (["--port", "70000"], "--port must be between 1 and 65535"),
+    (["--max-visitors", "0"], "--max-visitors must be between 1 and 1000"),
+    (["--idle-minutes", "0"], "--idle-minutes must be more than 0 and at most a week"),
+    (["--idle-minutes", "nan"], "--idle-minutes must be more than 0 and at most a week"),
 ])
 def test_bad_options_are_refused_before_serving(argv: list[str], message: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,111 @@
+"""The pages a browser is sent: textual-serve's game page with our font and downloads, and the refusals."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+# textual-serve's page asks a web font service for Roboto Mono: offline (or slow) that request fails or
+# holds the page up, and the terminal falls back to whatever monospace font the machine has. The page
+# loads textual-serve's own copy of Roboto Mono instead, before the terminal measures its cells. Box
+# drawing and block elements (tile edges, half-block rims) don't depend on the font: the page's xterm.js
+# draws those itself, cell-exact; what Roboto Mono lacks (pips, arrows) comes from the system's fonts.
+FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", re.IGNORECASE)
+ROBOTO = "{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf"
+FONT_FACE = f"""<link rel="preload" href="{ROBOTO}" as="font" type="font/ttf" crossorigin />
+    <style>
+      @font-face {{
+        font-family: "Roboto Mono";
+        src: url("{ROBOTO}") format("truetype");
+        font-weight: 100 700;
+      }}
+    </style>
+    """
+
+# textual-serve's script opens each download in a new window once the game says a file is ready: long
+# after the key press, so a browser's pop-up blocker may stop it. A link clicked in the page itself
+# downloads the same address (with the page's cookies) and is never blocked.
+DOWNLOADS = """<script>
+      (function () {
+        const open = window.open.bind(window);
+        window.open = function (url, target, features) {
+          const address = new URL(String(url), window.location.href);
+          if (address.origin === window.location.origin && address.pathname.startsWith("/download/")) {
+            const link = document.createElement("a");
+            link.href = address.href;
+            link.download = "";
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            return null;
+          }
+          return open(url, target, features);
+        };
+      })();
+    </script>
+    """
+
+SESSION_ENDED = '<div class="message">Session ended.</div>'
+GAME_KEPT = ('<div class="message">Session ended. Your game is saved here: '
+             'Restart picks it up.</div>')
+
+
+def page_template(page: str) -> str:
+    """textual-serve's page with the font above instead of the web font service's, a tab title,
+    downloads that no pop-up blocker stops, and a closing line that says the game is kept."""
+    page = FONT_LINK.sub("", page)
+    title = "" if "<title>" in page else "<title>{{ application.name }}</title>\n    "
+    page = page.replace(SESSION_ENDED, GAME_KEPT, 1)
+    return page.replace("</head>", FONT_FACE + DOWNLOADS + title + "</head>", 1)
+
+
+def write_templates(folder: Path) -> Path:
+    """A templates folder for textual-serve holding its page, made ours."""
+    import textual_serve
+
+    shipped = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
+    (folder / "app_index.html").write_text(page_template(shipped.read_text(encoding="utf-8")),
+                                           encoding="utf-8")
+    return folder
+
+
+def notice_page(title: str, *lines: str, retry_seconds: int | None = None) -> str:
+    """A small page in the game's colours saying why there is no game here (plain text, escaped)."""
+    refresh = f'<meta http-equiv="refresh" content="{retry_seconds}">' if retry_seconds else ""
+    body = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    {refresh}
+    <title>All Fives: {html.escape(title)}</title>
+    <style>
+      body {{ background: #0c181f; color: rgba(255, 255, 255, 0.9); font: 16px/1.5 menlo, monospace;
+             display: flex; align-items: center; justify-content: center; min-height: 90vh; margin: 0; }}
+      main {{ max-width: 36em; padding: 2em; background: #12232d; }}
+      h1 {{ font-size: 1.2em; margin-top: 0; }}
+    </style>
+  </head>
+  <body><main><h1>{html.escape(title)}</h1>{body}</main></body>
+</html>
+"""
+
+
+def no_token_page() -> str:
+    return notice_page(
+        "This address needs its token",
+        "Open the whole address that `allfives serve` printed when it started, with its ?token= part: "
+        "only someone given that address can play here.",
+        "If you did, this browser may be refusing cookies for this address: allow them and open it again.")
+
+
+def table_full_page(most: int) -> str:
+    return notice_page(
+        "The table is full",
+        f"{most} visitor{'s are' if most != 1 else ' is'} playing already, as many as this server takes "
+        "at once. A seat frees when someone closes their tab or leaves it idle.",
+        "This page tries again every 30 seconds, and lets you in as soon as there is room.",
+        retry_seconds=30)
