@@ -229,7 +229,7 @@ class Table:
             if wanted >= len(self.seats):
                 raise TableError(f"this table has seats 1-{len(self.seats)}", fatal=True)
             if wanted not in free:
-                raise TableError(f"seat {wanted + 1} is taken", fatal=True)
+                raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there", fatal=True)
         elif not free:
             raise TableError("every seat is taken", fatal=True)
         seat = wanted if wanted is not None else free[0]
@@ -250,7 +250,7 @@ class Table:
         if wanted == seat:
             return
         if self.seats[wanted].token_hash is not None:
-            raise TableError(f"seat {wanted + 1} is taken")
+            raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there")
         person = self.setup.players[seat]
         self.seats[wanted], self.seats[seat] = self.seats[seat], Seat()
         self._set_player(wanted, person)
@@ -280,13 +280,14 @@ class Table:
         if not 0 <= seat < len(self.seats):
             raise TableError(f"there is no seat {seat + 1}")
         s = self.seats[seat]
+        name = self.names[seat]
         if s.token_hash is None or s.connected or s.away_since is None:
-            raise TableError(f"seat {seat + 1} is not waiting for an away player")
+            raise TableError(f"seat {seat + 1} ({name}) is not waiting for an away player")
         if s.covered:
             return
         left = s.away_since + self.options.away_timeout - now
         if left > 0:
-            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for its player")
+            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for {name}")
         s.covered = True
 
     def should_start(self) -> bool:
