@@ -1,8 +1,9 @@
 """A seat at a shared table as a `GameSession`: the screen sees the table move by move as the server tells it.
 
 `RemoteSession` knows only what its seat may see. It keeps two pictures: the table as the server
-last told it (the `TableClient`) and the table as the screen has shown it so far; updates wait in
-between until the screen takes them, one move at a time, as it would take a local bot's move. So
+last told it (the `TableClient`) and the table as the screen has shown it so far (a `SeenGame`, as
+the client's is, folding each update the screen takes); updates wait in between until the screen
+takes them, one move at a time, as it would take a local bot's move. So
 `think()` (in the screen's worker thread) waits for the server's next update and returns the move it
 made, and `apply()` either takes that update or sends the person's own move, whose answer comes back
 the same way (a refusal makes the next `apply` of that move raise `IllegalMove` with the table's reason).

@@ -107,12 +107,14 @@ def test_a_seat_never_sees_another_seats_drawn_tile_and_its_updates_fold_to_its_
     game, _, seen = random_game(rules, seed, steps)
     for seat in range(rules.seats):
         remote: SeenGame | None = None
+        client: list[list[Event]] = []  # what the client and the remote session folded before
         for step, events in seen:
             view = step.state.view(seat)
             remote = (SeenGame.from_snapshot(view) if remote is None else remote).with_update(
                 for_seat(events, seat), view)
+            folded(client, list(for_seat(events, seat)))
         whole = game.view(seat)
-        assert remote == whole and whole.view == game.state.view(seat)
+        assert remote == whole and whole.view == game.state.view(seat) and remote.hands == client
         assert whole.winner == game.state.winner and whole.result == game.state.result
         for hand, truth in zip(whole.hands, game.hands, strict=True):
             assert len(hand) == len(truth)
