@@ -10,7 +10,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .core import VARIANTS, IllegalMove, round_to_five, variant_hand_size
+    from .core import VARIANTS, AmbiguousMove, IllegalMove, round_to_five, variant_hand_size
+    from .game import Game, Hands, SeenGame, for_seat
     from .models import (
         ALL_TILES,
         Layout,
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
     )
 
 _HOMES = {
-    "core": ("IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
+    "core": ("AmbiguousMove", "IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
+    "game": ("Game", "Hands", "SeenGame", "for_seat"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
     "record": ("RecordError", "ReplayDocument", "dumps", "loads", "parse_json", "replay", "replay_document",
                "replay_game", "to_record"),
@@ -57,11 +59,11 @@ _HOMES = {
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
-    "ALL_TILES", "VARIANTS", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
-    "HandResult", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
-    "Played", "RecordError", "Rules", "Scored", "SeatView", "Tile", "dumps", "loads",
-    "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "replay_game", "round_to_five",
-    "to_record", "variant_hand_size",
+    "ALL_TILES", "VARIANTS", "AmbiguousMove", "Drew", "Event", "Game", "GameState", "GameWon", "HandDealt",
+    "HandLog", "HandResult", "Hands", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
+    "Played", "RecordError", "Rules", "Scored", "SeatView", "SeenGame", "Tile", "dumps", "for_seat",
+    "loads", "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "replay_game",
+    "round_to_five", "to_record", "variant_hand_size",
 ]
 
 

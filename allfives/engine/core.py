@@ -77,6 +77,22 @@ class IllegalMove(ValueError):
     """An action the rules do not allow; the state it was tried on is unchanged."""
 
 
+class AmbiguousMove(IllegalMove):
+    """A play of a tile that fits several open ends, none named: legal once an end is chosen.
+
+    `tile` is the tile's id and `ends` the names of the ends it fits, in W, E, N, S order, so a
+    table can offer them rather than work them out again.
+    """
+
+    def __init__(self, tile: int, ends: Sequence[int]) -> None:
+        self.tile = tile
+        self.ends = tuple(END_NAMES[e] for e in ends)
+        super().__init__(f"{tile_name(tile)} fits more than one end ({' '.join(self.ends)}): name one")
+
+    def __reduce__(self) -> tuple[type[AmbiguousMove], tuple[int, tuple[int, ...]]]:
+        return AmbiguousMove, (self.tile, tuple(END_NAMES.index(e) for e in self.ends))
+
+
 def check_seat(value: object, seats: int, what: str = "seat", error: type[ValueError] = ValueError) -> int:
     """`value` if it is a seat at a table of `seats`, else `error`: a bool is never a seat.
 
@@ -334,43 +350,18 @@ class Table:
 
     # -- actions --------------------------------------------------------
 
-    def check(self, kind: int, tile: int = -1, end: int = -1) -> None:
-        """Raise IllegalMove, naming the rule, unless the move is legal now."""
+    def check(self, kind: int, tile: int = -1, end: int = -1) -> int:
+        """Raise IllegalMove, naming the rule, unless the move is legal now; return the end a play
+        goes on (the one it fits when none is named; LEAD for a lead, -1 for a draw or pass)."""
         if self.phase == GAME_OVER:
             raise IllegalMove("the game is over")
         if self.phase != PLAYING:
             raise IllegalMove("the hand is over; deal the next hand first")
         seat = self.turn
-        hand = self.hands[seat]
-        lay = self.layout
-        if kind == PLAY:
-            if tile not in hand:
-                raise IllegalMove(f"seat {seat} does not hold {tile_name(tile)}")
-            ends = lay.accepts(tile)
-            if not ends:
-                raise IllegalMove(f"{tile_name(tile)} matches no open end ({self.describe_ends()})")
-            if end == -1 and ends != [LEAD]:
-                if len(ends) > 1:
-                    raise IllegalMove(f"{tile_name(tile)} fits more than one end "
-                                      f"({' '.join(END_NAMES[e] for e in ends)}): name one")
-            elif end not in ends:
-                if end == LEAD or ends == [LEAD]:
-                    raise IllegalMove(f"{tile_name(tile)} is the lead: it takes no end")
-                raise IllegalMove(f"{tile_name(tile)} does not fit end {END_NAMES[end]} "
-                                  f"({self.describe_ends()})")
-            return
-        playable = [t for t in hand if lay.playable(t)]
-        if playable:
-            what = "draw" if kind == DRAW else "pass"
-            raise IllegalMove(f"seat {seat} holds a playable tile ({tile_name(playable[0])}) "
-                              f"and may not {what}")
-        if kind == DRAW and not self.boneyard:
-            raise IllegalMove("the boneyard is empty: nothing to draw, the player must pass")
-        if kind == PASS and self.boneyard:
-            raise IllegalMove(f"the boneyard is not empty: seat {seat} must draw, not pass")
+        return check_move(seat, self.hands[seat], self.layout, len(self.boneyard), kind, tile, end)
 
     def describe_ends(self) -> str:
-        return ", ".join(f"{END_NAMES[e]} {p}" for e, p in self.layout.open_ends())
+        return ends_text(self.layout)
 
     def apply(self, kind: int, tile: int = -1, end: int = -1, events: list | None = None) -> None:
         """Check and make a move for the player whose turn it is.
@@ -380,10 +371,7 @@ class Table:
         ("drew", seat, tile), ("passed", seat), ("hand_over", HandResult, scores),
         ("won", side, scores).
         """
-        self.check(kind, tile, end)
-        if kind == PLAY and end == -1:
-            end = self.layout.accepts(tile)[0]
-        self.apply_unchecked(kind, tile, end, events)
+        self.apply_unchecked(kind, tile, self.check(kind, tile, end), events)
 
     def apply_unchecked(self, kind: int, tile: int, end: int, events: list | None = None) -> None:
         """`apply` for moves taken from `legal_moves()`: no checking, for search."""
@@ -459,6 +447,46 @@ class Table:
             self.phase = GAME_OVER
             if events is not None:
                 events.append(("won", self.winner, tuple(self.scores)))
+
+
+def check_move(seat: int, hand: Sequence[int], lay: Layout, boneyard: int,
+               kind: int, tile: int = -1, end: int = -1) -> int:
+    """The rules of one turn: raise IllegalMove unless `seat`, holding `hand`, may make this move on
+    `lay` with `boneyard` tiles left to draw (AmbiguousMove for a play that fits several ends with
+    none named); return the end a play goes on (LEAD for a lead; `end` itself for a draw or pass).
+
+    What a seat may see is enough to ask this, so a seat's own view checks a move the same way
+    (`SeatView.check`) as the table that makes it.
+    """
+    if kind == PLAY:
+        if tile not in hand:
+            raise IllegalMove(f"seat {seat} does not hold {tile_name(tile)}")
+        ends = lay.accepts(tile)
+        if not ends:
+            raise IllegalMove(f"{tile_name(tile)} matches no open end ({ends_text(lay)})")
+        if end == -1 and ends != [LEAD]:
+            if len(ends) > 1:
+                raise AmbiguousMove(tile, ends)
+            return ends[0]
+        if end not in ends:
+            if end == LEAD or ends == [LEAD]:
+                raise IllegalMove(f"{tile_name(tile)} is the lead: it takes no end")
+            raise IllegalMove(f"{tile_name(tile)} does not fit end {END_NAMES[end]} ({ends_text(lay)})")
+        return end
+    playable = [t for t in hand if lay.playable(t)]
+    if playable:
+        what = "draw" if kind == DRAW else "pass"
+        raise IllegalMove(f"seat {seat} holds a playable tile ({tile_name(playable[0])}) and may not {what}")
+    if kind == DRAW and not boneyard:
+        raise IllegalMove("the boneyard is empty: nothing to draw, the player must pass")
+    if kind == PASS and boneyard:
+        raise IllegalMove(f"the boneyard is not empty: seat {seat} must draw, not pass")
+    return end
+
+
+def ends_text(lay: Layout) -> str:
+    """`W 5, E 3`: the open ends and the pip each takes."""
+    return ", ".join(f"{END_NAMES[e]} {p}" for e, p in lay.open_ends())
 
 
 def check_deal(rules: CoreRules, hands: list[list[int]], boneyard: list[int], leader: int) -> None:

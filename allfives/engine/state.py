@@ -137,6 +137,24 @@ class SeatView(BaseModel):
     hand_number: int
     legal_moves: tuple[Move, ...]  # for this seat, when it is its turn
 
+    def check(self, move: Move | str) -> Move:
+        """`move` as the rules make it for this seat now: a play names the end it goes on (none for a
+        lead). IllegalMove when this seat may not make it: AmbiguousMove when the tile fits several
+        ends and none is named. The rules are the table's own (`core.check_move`), on what the seat
+        may see."""
+        if not isinstance(move, Move):
+            move = Move.model_validate(move)
+        if self.phase == "game_over":
+            raise IllegalMove("the game is over")
+        if self.phase != "playing":
+            raise IllegalMove("the hand is over; deal the next hand first")
+        if self.turn != self.seat:
+            raise IllegalMove(f"it is seat {self.turn}'s turn, not seat {self.seat}'s")
+        kind, tile, end = move.to_core()
+        end = core.check_move(self.seat, _ids(self.hand), self.layout.to_core(), self.boneyard_count,
+                              kind, tile, end)
+        return Move.from_core(kind, tile, end)
+
 
 def _ids(tiles: tuple[Tile, ...]) -> list[int]:
     return [t.id for t in tiles]

@@ -1,8 +1,9 @@
 """A seat at a remote table: connects, keeps the table as this seat sees it, and comes back by itself.
 
-`TableClient` gives what a local game gives the screen: the seating (`setup`, `info.seats`), the
-seat's `view` (own hand, layout, counts, public history, scores, whose turn), every hand's public
-`hands` events, the hand's `result`; `move()` sends a move, and `on_message` hears each update.
+`TableClient` gives what a local game gives the screen: the seating (`setup`, `info.seats`), and the
+game as this seat knows it (`seen`, a `SeenGame`: the seat's `view` with its own hand, the layout,
+counts, public history, scores, whose turn; every hand's public `hands` events; the hand's `result`);
+`move()` sends a move, and `on_message` hears each update.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
-from allfives.engine import Event, GameWon, HandDealt, HandResult, Move, Rules, SeatView
+from allfives.engine import HandResult, Hands, Move, Rules, SeatView, SeenGame
 from allfives.play.setup import GameSetup, Player
 
 from .protocol import (
@@ -76,9 +77,7 @@ class TableClient:
         self.raw: list[str] | None = [] if keep_raw else None  # every message as received (tests)
         self.seat: int | None = None
         self.info: TableInfo | None = None
-        self.view: SeatView | None = None
-        self.hands: list[list[Event]] = []
-        self.winner: int | None = None
+        self.seen: SeenGame | None = None  # the game as this seat knows it (None in the lobby)
         self.refused: Refused | None = None  # the last move refused
         self.errors: list[str] = []
         self.refusal: str | None = None  # why the table sent us away, if it did
@@ -114,13 +113,23 @@ class TableClient:
         return self.info is not None and self.seat is not None and self.info.seats[self.seat].host
 
     @property
+    def view(self) -> SeatView | None:
+        """What our seat may see now (None in the lobby)."""
+        return self.seen.view if self.seen is not None else None
+
+    @property
+    def hands(self) -> Hands:
+        """Every hand's public events, `HandDealt` first."""
+        return self.seen.hands if self.seen is not None else Hands()
+
+    @property
+    def winner(self) -> int | None:
+        return self.seen.winner if self.seen is not None else None
+
+    @property
     def result(self) -> HandResult | None:
         """The current hand's result, once it is over."""
-        if self.hands:
-            for ev in reversed(self.hands[-1]):
-                if isinstance(ev, HandResult):
-                    return ev
-        return None
+        return self.seen.result if self.seen is not None else None
 
     @property
     def setup(self) -> GameSetup:
@@ -277,18 +286,12 @@ class TableClient:
                 self.on_link(True)
         elif isinstance(message, Snapshot):
             self.info = message.info
-            self.view = message.view
-            self.hands = [list(h) for h in message.hands]
-            self.winner = message.winner
+            self.seen = (SeenGame.from_snapshot(message.view, message.hands, message.winner)
+                         if message.view is not None else None)
             self._clocks()
         elif isinstance(message, Update):
-            for ev in message.events:
-                if isinstance(ev, HandDealt) or not self.hands:
-                    self.hands.append([])
-                self.hands[-1].append(ev)
-                if isinstance(ev, GameWon):
-                    self.winner = ev.side
-            self.view = message.view
+            seen = self.seen or SeenGame.from_snapshot(message.view)
+            self.seen = seen.with_update(message.events, message.view)
             if self.info is not None:
                 self.info = self.info.model_copy(update={"phase": message.view.phase})
         elif isinstance(message, Seating):

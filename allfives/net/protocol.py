@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
-from allfives.engine import Drew, Event, Move, Rules, SeatView
+from allfives.engine import Event, Move, Rules, SeatView, for_seat  # for_seat: for the tests and tools
 from allfives.engine.state import Seat  # strict: `true` is not a seat
 from allfives.names import NAME_LENGTH, player_name
 
@@ -184,12 +184,6 @@ class Said(_Message):
 ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Moved | Refused | Error | Said,
                           Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
-
-
-def for_seat(events: list[Event] | tuple[Event, ...], seat: int) -> tuple[Event, ...]:
-    """The events as `seat` may see them: another seat's drawn tile is not named."""
-    return tuple(ev.model_copy(update={"tile": None}) if isinstance(ev, Drew) and ev.seat != seat
-                 and ev.tile is not None else ev for ev in events)
 
 
 def encode(message: _Message) -> str:

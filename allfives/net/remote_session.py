@@ -1,8 +1,9 @@
 """A seat at a shared table as a `GameSession`: the screen sees the table move by move as the server tells it.
 
 `RemoteSession` knows only what its seat may see. It keeps two pictures: the table as the server
-last told it (the `TableClient`) and the table as the screen has shown it so far; updates wait in
-between until the screen takes them, one move at a time, as it would take a local bot's move. So
+last told it (the `TableClient`) and the table as the screen has shown it so far (a `SeenGame`, as
+the client's is, folding each update the screen takes); updates wait in between until the screen
+takes them, one move at a time, as it would take a local bot's move. So
 `think()` (in the screen's worker thread) waits for the server's next update and returns the move it
 made, and `apply()` either takes that update or sends the person's own move, whose answer comes back
 the same way (a refusal makes the next `apply` of that move raise `IllegalMove` with the table's reason).
@@ -14,10 +15,22 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from allfives.engine import Drew, Event, HandDealt, IllegalMove, Move, Passed, Played, SeatView, Tile
+from allfives.engine import (
+    Drew,
+    Event,
+    HandDealt,
+    Hands,
+    IllegalMove,
+    Move,
+    Passed,
+    Played,
+    SeatView,
+    SeenGame,
+    Tile,
+)
 from allfives.net.client import TableClient
 from allfives.net.protocol import (
     Cover,
@@ -37,6 +50,7 @@ from allfives.net.protocol import (
     Welcome,
 )
 from allfives.play.game_session import Waiting
+from allfives.play.seat import not_now
 from allfives.play.session import make_bot
 from allfives.play.setup import GameSetup, Player
 
@@ -90,8 +104,7 @@ class RemoteSession:
         self.notices: deque[tuple[str, str]] = deque()  # (text, severity) for this player only
         self._cond = threading.Condition()  # `think` waits on it in a worker thread
         self._pending: deque[Update] = deque()  # told by the server, not yet shown
-        self._view: SeatView | None = None  # as shown
-        self._hands: list[list[Event]] = []  # as shown
+        self._shown: SeenGame | None = None  # the game as shown so far (None in the lobby)
         self._sent: Move | None = None  # our move, on its way to the table
         self._refused: tuple[Move, str] | None = None  # our move the table would not make, and why
         self._ready_sent = False  # told the table we have seen the end of this hand
@@ -124,7 +137,11 @@ class RemoteSession:
     @property
     def in_game(self) -> bool:
         """The game has started (the screen shows the table rather than the lobby)."""
-        return self._view is not None
+        return self._shown is not None
+
+    @property
+    def _view(self) -> SeatView | None:
+        return self._shown.view if self._shown is not None else None
 
     def away_left(self, seat: int) -> float | None:
         """Seconds until the host may let a bot play an away seat (0 once they may); None if not away."""
@@ -193,8 +210,9 @@ class RemoteSession:
         return "hand_over" if view.phase == "hand_over" else "game_over"
 
     @property
-    def hands(self) -> Sequence[Sequence[Event]]:
-        return self._hands
+    def hands(self) -> Hands:
+        """Every hand's public events as shown so far."""
+        return self._shown.hands if self._shown is not None else Hands()
 
     def seat_view(self, seat: int) -> SeatView:
         """Our own seat's view, whichever seat is asked about: it is all this session knows."""
@@ -244,8 +262,10 @@ class RemoteSession:
                     self._sent = None  # the table's answer to our move
                 return self._show(update)
         view = self._view
-        if view is None or view.phase != "playing" or view.turn != view.seat:
-            raise IllegalMove("it is not your turn")
+        if view is None:
+            raise IllegalMove("the game has not started")
+        if (idle := not_now(view, tuple(self.name(s) for s in range(view.rules.seats)))) is not None:
+            raise IllegalMove(idle)
         if self._sent is not None:
             raise IllegalMove("your last move is still on its way to the table")
         self._sent = move
@@ -284,12 +304,10 @@ class RemoteSession:
     def _show(self, update: Update) -> list[Event]:
         """Take one update into what is shown (called with the lock held)."""
         events = list(update.events)
-        for ev in events:
-            if isinstance(ev, HandDealt) or not self._hands:
-                self._hands.append([])
-                self._ready_sent = False
-            self._hands[-1].append(ev)
-        self._view = update.view
+        if any(isinstance(ev, HandDealt) for ev in events) or self._shown is None:
+            self._ready_sent = False
+        shown = self._shown or SeenGame.from_snapshot(update.view)
+        self._shown = shown.with_update(events, update.view)
         return events
 
     def _heard(self, message: ServerMessage) -> None:
@@ -317,8 +335,7 @@ class RemoteSession:
         """The whole table again (joined, came back, the game started): shown as it is now."""
         self._pending.clear()
         self._sent = self._refused = None
-        self._view = table.view
-        self._hands = [list(h) for h in table.hands]
+        self._shown = SeenGame.from_snapshot(table.view, table.hands, table.winner) if table.view else None
         self._ready_sent = False
         self.resets += 1
 
@@ -332,4 +349,6 @@ class RemoteSession:
     def name(self, seat: int) -> str:
         """A seat's name as the table knows it (ours too)."""
         info = self.info
-        return info.seats[seat].name if info is not None and 0 <= seat < len(info.seats) else f"seat {seat}"
+        if info is not None and 0 <= seat < len(info.seats):
+            return info.seats[seat].name
+        return f"Seat {seat + 1}"  # (people count seats from 1)

@@ -15,25 +15,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from allfives.engine import (
-    Event,
-    GameState,
-    HandDealt,
-    IllegalMove,
-    Move,
-    RecordError,
-    Rules,
-    replay,
-    to_record,
-)
+from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, Rules, for_seat
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
 from allfives.play.saving import write_atomically
+from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
 from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
 
-from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update, for_seat
+from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud without mistakes
 CODE_LENGTH = 6
@@ -123,8 +114,7 @@ class Table:
     level: str = "medium"
     host_seat: int | None = None  # the first person to sit hosts a headless table
     seats: list[Seat] = field(default_factory=list)
-    state: GameState | None = None
-    hands: list[list[Event]] = field(default_factory=list)  # every event, hand by hand
+    game: Game | None = None  # the state and every hand's events, from the first deal
     save_path: Path | None = None
     save_error: str | None = None
     saver: Callable[[], None] | None = None  # told that a save is due, instead of writing it here
@@ -144,6 +134,19 @@ class Table:
         return cls(setup=setup, options=options or TableOptions(), level=level, save_path=save_path)
 
     # -- questions ------------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game is not None else None
+
+    @property
+    def hands(self) -> Hands:
+        """Every hand's events, `HandDealt` first (none in the lobby)."""
+        return self.game.hands if self.game is not None else Hands()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.setup.players)
 
     @property
     def phase(self) -> str:
@@ -203,11 +206,10 @@ class Table:
 
     def snapshot(self, seat: int, now: float) -> Snapshot:
         """Everything `seat` may see, for a player joining or coming back."""
-        state = self.state
-        if state is None:
+        if self.game is None:
             return Snapshot(info=self.info(now))
-        return Snapshot(info=self.info(now), view=state.view(seat),
-                        hands=tuple(for_seat(h, seat) for h in self.hands), winner=state.winner)
+        seen = self.game.view(seat)
+        return Snapshot(info=self.info(now), view=seen.view, hands=tuple(seen.hands), winner=seen.winner)
 
     def update(self, seat: int, events: list[Event]) -> Update:
         assert self.state is not None
@@ -227,7 +229,7 @@ class Table:
             if wanted >= len(self.seats):
                 raise TableError(f"this table has seats 1-{len(self.seats)}", fatal=True)
             if wanted not in free:
-                raise TableError(f"seat {wanted + 1} is taken", fatal=True)
+                raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there", fatal=True)
         elif not free:
             raise TableError("every seat is taken", fatal=True)
         seat = wanted if wanted is not None else free[0]
@@ -248,7 +250,7 @@ class Table:
         if wanted == seat:
             return
         if self.seats[wanted].token_hash is not None:
-            raise TableError(f"seat {wanted + 1} is taken")
+            raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there")
         person = self.setup.players[seat]
         self.seats[wanted], self.seats[seat] = self.seats[seat], Seat()
         self._set_player(wanted, person)
@@ -278,13 +280,14 @@ class Table:
         if not 0 <= seat < len(self.seats):
             raise TableError(f"there is no seat {seat + 1}")
         s = self.seats[seat]
+        name = self.names[seat]
         if s.token_hash is None or s.connected or s.away_since is None:
-            raise TableError(f"seat {seat + 1} is not waiting for an away player")
+            raise TableError(f"seat {seat + 1} ({name}) is not waiting for an away player")
         if s.covered:
             return
         left = s.away_since + self.options.away_timeout - now
         if left > 0:
-            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for its player")
+            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for {name}")
         s.covered = True
 
     def should_start(self) -> bool:
@@ -299,29 +302,25 @@ class Table:
             raise TableError("only the host can start the game")
         if self.state is not None:
             raise TableError("the game has already started")
-        self.state = GameState.new(self.setup.rules, self.setup.seed)
-        events: list[Event] = [HandDealt(hand_number=1, leader=self.state.leader)]
-        self.hands = [list(events)]
+        self.game = Game.new(self.setup.rules, self.setup.seed)
         self.save()
-        return events
+        return list(self.game.events)
 
     def apply(self, seat: int, move: Move, at: int | None = None) -> list[Event]:
         """Make a move for `seat` (a person's, or a bot's for a bot-played seat); TableError if refused."""
-        state = self.state
-        if state is None:
+        game = self.game
+        if game is None:
             raise TableError("the game has not started")
-        if state.phase != "playing":
-            raise TableError("the hand is over" if state.phase == "hand_over" else "the game is over")
-        if seat != state.turn:
-            raise TableError(f"it is {self.setup.players[state.turn].name}'s turn, not yours")
+        state = game.state
+        if (idle := not_now(state.view(seat), self.names)) is not None:  # said as a local game says it
+            raise TableError(idle)
         if at is not None and at != len(state.history):
             raise TableError("the table moved on since that move was chosen: look again")
         try:
-            self.state, events = state.apply(move, seat)
+            self.game, events = game.apply(move, seat)
         except IllegalMove as e:
-            raise TableError(str(e)) from None
-        self.hands[-1].extend(events)
-        if self.state.phase != "playing":
+            raise TableError(refusal(Move.model_validate(move), state.view(seat), self.names, e)) from None
+        if self.game.phase != "playing":
             for s in self.seats:
                 s.ready = False
         self.save()
@@ -331,9 +330,8 @@ class Table:
         self.seats[seat].ready = True
 
     def next_hand(self) -> list[Event]:
-        assert self.state is not None and self.state.phase == "hand_over"
-        self.state, events = self.state.next_hand()
-        self.hands.append(list(events))
+        assert self.game is not None and self.game.phase == "hand_over"
+        self.game, events = self.game.next_hand()
         self.save()
         return events
 
@@ -341,10 +339,10 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The game record (RECORD.md) with the seating: players, token hashes, host, code, pace."""
-        assert self.state is not None
+        assert self.game is not None
         table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
                  "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
-        return to_record(self.state, **self.setup.to_json(), table=table)
+        return self.game.to_record(**self.setup.to_json(), table=table)
 
     def save(self) -> None:
         """Saved after every move, atomically; a server's `saver` is told instead and writes off its loop."""
@@ -378,7 +376,8 @@ class Table:
         try:
             if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
                 raise ValueError("not a saved table")
-            state, per_hand = replay(data)
+            game = Game.from_record(data)
+            state = game.state
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
             extra = data["table"]
             tokens = extra.get("tokens")
@@ -401,10 +400,8 @@ class Table:
             raise ValueError(f"{path}: {why}") from None
         if state.phase == "game_over":
             raise ValueError(f"{path}: that table's game is over")
-        hands = [list(h) for h in per_hand]
         if state.hand_number == 0:
-            state, events = state.next_hand()
-            hands.append(list(events))
+            game, _ = game.next_hand()
         seats = [Seat(token_hash=t) for t in tokens]  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
-                   state=state, hands=hands, save_path=path)
+                   game=game, save_path=path)

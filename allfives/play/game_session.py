@@ -41,8 +41,9 @@ class GameSession(Protocol):
 
     @property
     def hands(self) -> Sequence[Sequence[Event]]:
-        """Every hand's events so far, `HandDealt` first; the last is the hand in play. A session
-        that may not show a seat's drawn tiles gives them as `Drew(tile=None)`."""
+        """Every hand's events so far, `HandDealt` first; the last is the hand in play: the `Hands` of
+        the session's `Game` (or, at a remote seat, its `SeenGame`, where the others' drawn tiles are
+        `Drew(tile=None)`)."""
         ...
 
     def seat_view(self, seat: int) -> SeatView:

@@ -1,12 +1,14 @@
 """What one seat's view says about its turn, and why a move is refused, in the words of the person at it.
 
 Local play and the shared table refuse moves with the same reasons, so they come from here: "you",
-never a seat number, and never a tile the person did not choose. No Textual here.
+the others by name, never a seat number, and never a tile the person did not choose. No Textual here.
 """
 
 from __future__ import annotations
 
-from allfives.engine import Layout, Move, SeatView, Tile
+from collections.abc import Sequence
+
+from allfives.engine import AmbiguousMove, IllegalMove, Layout, Move, SeatView, Tile
 
 END_ORDER = ("W", "E", "N", "S")
 
@@ -31,13 +33,30 @@ def open_ends_text(layout: Layout) -> str:
     return ", ".join(f"{end} {pip}" for end, pip in ends)
 
 
-def refusal(move: Move, seat: SeatView) -> str:
-    """Why `move` may not be made now, told to the person whose view `seat` is: "you", never a seat
-    number, and never a tile they did not choose (the engine's own reasons name both)."""
+def not_now(seat: SeatView, names: Sequence[str]) -> str | None:
+    """Why the person whose view `seat` is may make no move at all now (the hand or the game is over,
+    or it is someone else's turn, named), or None when it is their turn."""
+    if seat.phase == "game_over":
+        return "the game is over"
     if seat.phase != "playing":
         return "the hand is over"
     if seat.turn != seat.seat:
-        return "it is not your turn"
+        return f"it is {names[seat.turn]}'s turn, not yours"
+    return None
+
+
+def refusal(move: Move, seat: SeatView, names: Sequence[str], error: IllegalMove | None = None) -> str:
+    """Why `move` may not be made now, told to the person whose view `seat` is: "you", the others by
+    name (`names`, seat by seat), never a seat number and never a tile they did not choose (the
+    engine's own reasons name both). `error` is the engine's refusal, when there is one: an
+    `AmbiguousMove` says which ends the tile fits.
+
+    The one place a refusal becomes a person's words: a local game and a network table say the same.
+    """
+    if (idle := not_now(seat, names)) is not None:
+        return idle
+    if isinstance(error, AmbiguousMove):
+        return f"{move.tile} fits {' and '.join(error.ends)}: say which end"
     if move.kind == "draw":
         if seat.boneyard_count == 0:
             return "the boneyard is empty"
@@ -54,6 +73,4 @@ def refusal(move: Move, seat: SeatView) -> str:
         return f"{tile} matches no open end ({open_ends_text(seat.layout)})"
     if move.end is not None and move.end not in ends:
         return f"{tile} does not fit end {move.end}"
-    if move.end is None and len(ends) > 1:
-        return f"{tile} fits {' and '.join(ends)}: say which end"
     return "that move does not fit the table just now"

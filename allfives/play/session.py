@@ -1,4 +1,4 @@
-"""The game played in this process: state, players, moves applied, events kept per hand, saved after
+"""The game played in this process: the `Game` (state and every hand's events), the players, saved after
 every move (and kept in the game history). `Session` is the local `GameSession` (game_session.py);
 it never imports Textual.
 """
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from allfives.engine import Event, GameState, HandDealt, IllegalMove, Move, SeatView, Tile, replay, to_record
+from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, SeatView, Tile
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.history_link import HistoryLink, new_history_id
 from allfives.play.saving import SavedGame, SaveStore
@@ -118,14 +118,12 @@ class Session:
     when the setup has none), after every move and by the same thread as the saves.
     """
 
-    def __init__(self, setup: GameSetup, state: GameState, hands: list[list[Event]],
-                 store: SaveStore | None = None, *, background: bool = False,
-                 history: HistoryLink | None = None) -> None:
+    def __init__(self, setup: GameSetup, game: Game, store: SaveStore | None = None, *,
+                 background: bool = False, history: HistoryLink | None = None) -> None:
         if history is not None and setup.history_id is None:
             setup = replace(setup, history_id=new_history_id())
         self.setup = setup
-        self.state = state
-        self.hands = hands  # every event, hand by hand, HandDealt first
+        self.game = game  # the state and every hand's events
         self.store = store
         self.history = history
         keeps = store is not None or history is not None
@@ -138,9 +136,7 @@ class Session:
     @classmethod
     def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
             history: HistoryLink | None = None) -> Session:
-        state = GameState.new(setup.rules, setup.seed)
-        session = cls(setup, state, [[HandDealt.model_construct(hand_number=1, leader=state.leader)]], store,
-                      background=background, history=history)
+        session = cls(setup, Game.new(setup.rules, setup.seed), store, background=background, history=history)
         session.save()
         return session
 
@@ -148,11 +144,18 @@ class Session:
     def resume(cls, saved: SavedGame, store: SaveStore | None = None, *, background: bool = False,
                history: HistoryLink | None = None) -> Session:
         """Rebuild every hand's events (for the scoresheet and log) by replaying the saved record."""
-        state, hands = replay(to_record(saved.state))
-        return cls(saved.setup, state, [list(h) for h in hands], store, background=background,
-                   history=history)
+        return cls(saved.setup, Game.of(saved.state), store, background=background, history=history)
 
     # -- questions ------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def hands(self) -> Hands:
+        """Every hand's events, `HandDealt` first; the last is the hand in play."""
+        return self.game.hands
 
     @property
     def waiting(self) -> Waiting:
@@ -175,9 +178,9 @@ class Session:
         return self.hint_bot().choose(state.view(seat))
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> tuple[Event, ...]:
         """The current hand's events."""
-        return self.hands[-1]
+        return self.game.events
 
     def name(self, seat: int) -> str:
         return self.setup.players[seat].name
@@ -197,10 +200,10 @@ class Session:
         """Make a move, keep its events, save. A move the rules refuse raises IllegalMove (and nothing
         changes), its reason told to the player to move in their own words."""
         try:
-            self.state, events = self.state.apply(move, seat)
-        except IllegalMove:
-            raise IllegalMove(refusal(move, self.state.view(self.state.turn))) from None
-        self.events.extend(events)
+            self.game, events = self.game.apply(move, seat)
+        except IllegalMove as e:
+            names = tuple(player.name for player in self.setup.players)
+            raise IllegalMove(refusal(move, self.state.view(self.state.turn), names, e)) from None
         self.save()
         return events
 
@@ -211,23 +214,18 @@ class Session:
     def undo(self, seat: int) -> int:
         """Take back `seat`'s last play and every move since; return how many moves went.
 
-        The record keeps only the moves that stand: the game is replayed from its record without
-        them (the deals come from the record, so the tiles to draw are the same) and saved again.
+        The record keeps only the moves that stand: the hand is replayed from its deal without them
+        (`Game.undo`: the deal is the record's, so the tiles to draw are the same) and saved again.
         """
         back = self.undoable(seat)
         if not back:
             return 0
-        record = to_record(self.state)
-        moves = record["hands"][-1]["moves"]
-        record["hands"][-1]["moves"] = moves[:len(moves) - back]
-        state, hands = replay(record)
-        self.state, self.hands = state, [list(h) for h in hands]
+        self.game = self.game.undo(back)
         self.save()
         return back
 
     def next_hand(self) -> list[Event]:
-        self.state, events = self.state.next_hand()
-        self.hands.append(list(events))
+        self.game, events = self.game.next_hand()
         self.save()
         return events
 

@@ -15,7 +15,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from allfives.engine import Event, GameState, IllegalMove, Move, RecordError, SeatView, Tile, replay
+from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, SeatView, Tile
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.saving import LAST_NAME
 from allfives.play.setup import GameSetup, Player
@@ -35,8 +35,7 @@ class WatchedGame:
         self.setup: GameSetup
         self.viewer = 0  # whose hand is at the bottom: the other window's person
         self.hidden = False  # several people share the other window: every hand face down
-        self._game: GameState
-        self._hands: list[list[Event]]
+        self._game: Game
         if not self._read(self.path):
             raise RecordError(f"{path} is not a game in progress")
 
@@ -67,10 +66,10 @@ class WatchedGame:
         data, _ = read_record(path)  # never blocks, bounded in size, strict JSON
         if not isinstance(data, dict):
             raise RecordError("not a game record")
-        game, hands = replay(data)
-        if game.hand_number == 0 or (game.phase == "game_over") != finished:
+        game = Game.from_record(data)
+        if game.state.hand_number == 0 or (game.phase == "game_over") != finished:
             return False
-        saved = GameSetup.from_record(game.rules, data.get("seed"), data)
+        saved = GameSetup.from_record(game.state.rules, data.get("seed"), data)
         people = saved.people
         self.viewer = people[0] if people else 0
         self.hidden = len(people) > 1
@@ -78,14 +77,14 @@ class WatchedGame:
         self.setup = replace(saved, players=tuple(Player(p.name, "bot", p.level) for p in saved.players),
                              history_id=None)
         self._stamp = stamp
-        self._game, self._hands = game, [list(h) for h in hands]
+        self._game = game
         return True
 
     def _gone(self) -> None:
         """The save left: the game was won (last-game.json holds it, if it is this game) or set aside."""
         last = self.path.with_name(LAST_NAME)
         try:
-            same = _same_game(read_record(last)[0], self._game)
+            same = _same_game(read_record(last)[0], self._game.state)
             if same and self._read(last, finished=True):
                 self.ended = "The game is over."
                 self._notice = self.ended
@@ -102,11 +101,11 @@ class WatchedGame:
         return waiting_for(self.setup, self._game.phase, self._game.turn)
 
     @property
-    def hands(self) -> list[list[Event]]:
-        return self._hands
+    def hands(self) -> Hands:
+        return self._game.hands
 
     def seat_view(self, seat: int) -> SeatView:
-        return self._game.view(seat)
+        return self._game.state.view(seat)
 
     def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
         return None  # others' hands stay hidden, as they are to the player watched

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from allfives.engine import Rules
+from allfives.engine import ALL_TILES, IllegalMove, Move, Rules
 from allfives.net.protocol import CLIENT_MESSAGE, Hello, encode
 from allfives.net.table import Table, TableError, TableOptions, same_code
+from allfives.play.session import Session
 from tests.hostile import REFUSED_NAMES
 
 from .helpers import Truth, four_seat_table
@@ -81,7 +82,7 @@ def test_a_move_out_of_turn_stale_or_illegal_is_refused_and_changes_nothing() ->
     with pytest.raises(TableError, match="moved on"):
         table.apply(turn, state.legal_moves()[0], at=3)
     foreign = state.hands[(turn + 1) % 4][0]
-    with pytest.raises(TableError, match="does not hold"):
+    with pytest.raises(TableError, match=f"^{foreign} is not in your hand$"):  # a local game's words
         table.apply(turn, f"{foreign}")
     assert table.state is state and table.hands == [table.hands[0]] and len(table.hands[0]) == 1
     table.apply(turn, state.legal_moves()[0], at=0)
@@ -175,3 +176,41 @@ def test_what_a_seat_is_sent_never_shows_a_hidden_tile(seed: int, seats: int, mo
     for s in range(seats):
         sent[s].append(encode(table.snapshot(s, now=0.0)))
         assert truth.check(sent[s], s) == len(sent[s])
+
+
+MOVES = st.one_of(st.just(Move.draw()), st.just(Move.pass_()),
+                  st.builds(lambda t, e: Move.play(ALL_TILES[t], e), st.integers(0, 27),
+                            st.sampled_from([None, "W", "E", "N", "S"])))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), seats=st.sampled_from([2, 3, 4]), moves=st.integers(0, 40), move=MOVES,
+       asking=st.integers(0, 3))
+def test_a_refused_move_reads_the_same_at_a_network_table_as_in_a_local_game(
+        seed: int, seats: int, moves: int, move: Move, asking: int) -> None:
+    """One place words a refusal: the table server and the local session give the same reason, with
+    no seat number in it (the player to move is named)."""
+    rng = random.Random(seed)
+    table = Table.new(Rules(seats=seats), level="easy", seed=seed, options=TableOptions())
+    table.start()
+    for _ in range(moves):
+        if table.phase != "playing":
+            break
+        table.apply(table.state.turn, rng.choice(table.state.legal_moves()))
+    game = table.game
+    seat = asking if asking < seats else game.turn
+    try:
+        table.apply(seat, move)
+    except TableError as e:
+        said = str(e)
+    else:
+        assert game.state.why_not(move) is None and seat == game.turn
+        return
+    assert table.game is game and "seat" not in said
+    if seat == game.turn:
+        with pytest.raises(IllegalMove) as local:
+            Session(table.setup, game).apply(move)
+        assert str(local.value) == said
+    else:
+        assert said == {"hand_over": "the hand is over", "game_over": "the game is over"}.get(
+            table.phase, f"it is {table.names[game.turn]}'s turn, not yours")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from allfives.engine import GameState, Rules
+from allfives.engine import Game, Rules
 from allfives.play.session import INSTANT_SIMULATIONS, MIN_PAUSE, Session, bot_pause, thinking_budget
 from allfives.play.setup import (
     DEFAULT_BOT_DELAY,
@@ -45,7 +45,7 @@ def test_at_no_delay_nothing_waits_and_bots_search_a_fixed_size() -> None:
 def session_for(level: str, delay: float, seed: int | None = None) -> Session:
     rules = Rules(seats=2)
     setup = GameSetup(rules=rules, players=default_players(2, 1, level), seed=seed, bot_delay=delay)
-    return Session(setup, GameState.new(rules, seed=1), [])
+    return Session(setup, Game.new(rules, seed=1))
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])

@@ -72,21 +72,23 @@ def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> l
 class HandMemo:
     """What was worked out from one hand's events, reused while that hand's events stay the same.
 
-    Finished hands never change, so a long game costs no more to show than its current hand. A hand
-    is known by how many events it has and the identity of its last one (kept alive here).
+    Finished hands never change, so a long game costs no more to show than its current hand. An
+    entry is kept for (what, hand) with the events it was made of, and recalled only for equal
+    events: a `Game` shares its finished hands' events from move to move, so the comparison mostly
+    meets the very same tuple and costs nothing.
     """
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[str, int], tuple[int, object, object]] = {}
+        self._entries: dict[tuple[str, int], tuple[tuple[Event, ...], object]] = {}
 
     def recall(self, what: str, index: int, events: Sequence[Event]) -> object | None:
         entry = self._entries.get((what, index))
-        if entry is None or entry[0] != len(events) or (events and entry[1] is not events[-1]):
+        if entry is None or (entry[0] is not events and entry[0] != tuple(events)):
             return None
-        return entry[2]
+        return entry[1]
 
     def keep(self, what: str, index: int, events: Sequence[Event], value: object) -> None:
-        self._entries[(what, index)] = (len(events), events[-1] if events else None, value)
+        self._entries[(what, index)] = (tuple(events), value)
 
     def forget(self, what: str, before: int) -> None:
         """Drop what was kept of the hands before this one (nothing asks for them again)."""

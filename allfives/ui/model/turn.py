@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from allfives.engine import HistoryEntry, Move, SeatView, Tile
+from allfives.engine import AmbiguousMove, HistoryEntry, IllegalMove, Move, SeatView, Tile
 from allfives.play.seat import ends_for, must_draw, open_ends_text, playable
 from allfives.ui.model.shown import Shown, styled
 
@@ -88,11 +88,15 @@ def choose_tile(turn: TurnState, seat: SeatView, tile: Tile) -> Step:
                                   "refusal"))
         return Step(turn.told(styled("[b]{} can't be played:[/b] it matches no open end ({}).",
                                      tile, open_ends_text(seat.layout)), "refusal"))
-    if len(ends) <= 1:
-        return Step(turn.fresh(), Move.play(tile, ends[0] if ends else None))
-    hinted = turn.hint is not None and turn.hint.tile == tile and turn.hint.end in ends
-    end = turn.hint.end if hinted and turn.hint is not None else ends[0]
-    return Step(replace(turn, chosen=tile, end=end))
+    try:
+        move = seat.check(Move.play(tile))  # with the end it goes on, when it fits only one
+    except AmbiguousMove as several:  # picked up: its ends light up
+        hinted = turn.hint is not None and turn.hint.tile == tile and turn.hint.end in several.ends
+        end = turn.hint.end if hinted and turn.hint is not None else several.ends[0]
+        return Step(replace(turn, chosen=tile, end=end))
+    except IllegalMove:  # the view and the rules disagree: the session says why
+        move = Move.play(tile)
+    return Step(turn.fresh(), move)
 
 
 def choose_end(turn: TurnState, seat: SeatView, end: str) -> Step:
@@ -166,12 +170,22 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move) -> TurnState:
     if move.kind != "play" or move.tile is None or move.tile not in seat.hand:
         what = "draw (click the boneyard or press d)" if move.kind == "draw" else move.kind
         return replace(turn, hint=move, notice=Notice(f"Hint: {what}.", "hint"))
-    ends = ends_for(seat, move.tile)
-    several = len(ends) > 1
+    several = fits_several(seat, move.tile)
     where = f" on {move.end}" if move.end else ""
     text = styled("Hint: play [b]{}[/b]{} — Enter plays it.", move.tile, where)
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
                      cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
+
+
+def fits_several(seat: SeatView, tile: Tile) -> bool:
+    """The engine's word on whether playing `tile` needs an end named (it fits more than one)."""
+    try:
+        seat.check(Move.play(tile))
+    except AmbiguousMove:
+        return True
+    except IllegalMove:
+        return False
+    return False
 
 
 # -- taking a play back ------------------------------------------------------------------------------

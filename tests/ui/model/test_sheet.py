@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from allfives.engine import Event, GameState, Rules, replay_document, to_record
+from allfives.engine import Drew, Event, Game, GameState, HandDealt, Rules, Tile, replay_document, to_record
 from allfives.play.setup import GameSetup, default_players
-from allfives.ui.model.sheet import build_sheet
+from allfives.ui.model.sheet import HandMemo, build_sheet
 
 
 def random_game(rules: Rules, seed: int) -> tuple[GameState, list[list[Event]]]:
@@ -115,3 +115,20 @@ def test_sheet_columns_line_up_in_cells_with_the_longest_and_widest_names(sides:
         ends = [{cell_len(line[:i + 1]) for i, ch in enumerate(line) if ch != " " and (
             i + 1 == len(line) or line[i + 1] == " ")} - set(range(label_room + 1)) for line in lines[1:]]
         assert ends[0] == ends[1] and len(ends[0]) == sides  # the +10s end where the totals do
+
+
+def test_the_memo_recalls_a_hand_by_its_events_not_by_which_objects_hold_them() -> None:
+    """A hand worked out once is recalled for equal events (a remote seat's snapshot rebuilds them),
+    and never for other events of the same length ending the same way (a move taken back and another
+    made)."""
+    setup = GameSetup(rules=Rules(seats=2), players=default_players(2))
+    game = Game.from_record(to_record(random_game(Rules(seats=2), 5)[0]))
+    memo = HandMemo()
+    sheet = build_sheet(setup, game.hands, memo)
+    rebuilt = [[type(ev).model_validate(ev.model_dump()) for ev in hand] for hand in game.hands]
+    assert all(memo.recall("sheet", n, hand) is not None for n, hand in enumerate(rebuilt))
+    assert build_sheet(setup, rebuilt, memo) == sheet == build_sheet(setup, rebuilt)
+    dealt, drew = HandDealt(hand_number=1, leader=0), Drew(seat=1, tile=Tile("6-6"))
+    memo.keep("log", 0, (dealt, Drew(seat=0, tile=Tile("5-5")), drew), "one")
+    assert memo.recall("log", 0, [dealt, Drew(seat=0, tile=Tile("5-5")), drew]) == "one"
+    assert memo.recall("log", 0, (dealt, Drew(seat=0, tile=Tile("4-4")), drew)) is None

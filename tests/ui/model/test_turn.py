@@ -197,7 +197,7 @@ MOVES = st.one_of(st.just(Move.draw()), st.just(Move.pass_()),
 @given(seed=st.integers(0, 10_000), plays=st.integers(0, 30), move=MOVES)
 def test_a_refused_move_is_told_in_the_players_words(seed: int, plays: int, move: Move) -> None:
     """The local session refuses with the person's reasons: no seat numbers, no tile but the one tried."""
-    from allfives.engine import IllegalMove
+    from allfives.engine import Game, Hands, IllegalMove
     from allfives.play.session import Session
     from allfives.play.setup import GameSetup, default_players
 
@@ -207,7 +207,8 @@ def test_a_refused_move_is_told_in_the_players_words(seed: int, plays: int, move
         if state.phase != "playing":
             break
         state, _ = state.apply(rng.choice(state.legal_moves()))
-    session = Session(GameSetup(rules=state.rules, players=default_players(state.rules.seats)), state, [[]])
+    session = Session(GameSetup(rules=state.rules, players=default_players(state.rules.seats)),
+                      Game(state, Hands([[]])))
     if state.why_not(move) is None:
         return
     try:
