@@ -101,8 +101,7 @@ def _review_screen(game: GameState, record: dict[str, Any], seats: tuple[int, ..
     if not game.log:
         print("the record has no hand to review", file=sys.stderr)
         return 2
-    run(ReviewApp(ReviewGame(game, setup_of_record(game.rules, record), None, seats), samples=samples))
-    return 0
+    return run(ReviewApp(ReviewGame(game, setup_of_record(game.rules, record), None, seats), samples=samples))
 
 
 def _stats_text(stats: Any) -> str:
