@@ -3,6 +3,7 @@ terminal is put back, the game on screen is the game saved, and its lock is let 
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import replay
+from allfives.engine import replay, to_record
 from allfives.record_file import read_record
 from allfives.ui.save import SaveStore
 
@@ -135,3 +136,27 @@ def test_closing_the_terminal_just_after_enter_keeps_the_game_for_the_next_launc
     drive([first, second], enter_then_close, limit=30, at_once=1)
     assert first.ended is not None and first.ended - sent[first] <= ENDS_WITHIN
     assert second in sent, second.tail()  # the resume question was asked
+
+
+def test_ctrl_c_from_outside_ends_the_review_and_the_statistics(tmp_path: Path, play_game) -> None:  # type: ignore[no-untyped-def]
+    """SIGINT was lost in these screens: the app ran on, the terminal left in the alternate screen."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(to_record(play_game(5))))
+    review = Launch(["review", str(record)], tmp_path / "review")  # the analysis weighs in threads meanwhile
+    stats = Launch(["--new"], tmp_path / "stats")
+    shows = {review: b"mistake", stats: b"Your games"}  # (statistics: ctrl+t from the new-game screen)
+    sent: dict[Launch, float] = {}
+    asked: list[Launch] = []
+
+    def interrupt_once_shown(launch: Launch) -> None:
+        if launch is stats and not asked and b"Start (Enter)" in launch.seen:
+            asked.append(launch)
+            launch.type(b"\x14")
+        if launch not in sent and shows[launch] in launch.seen:
+            quit_signal(signal.SIGINT, sent)(launch)
+
+    drive([review, stats], interrupt_once_shown, limit=60, at_once=2)
+    for launch in (review, stats):
+        assert launch in sent and launch.status == 130, launch.tail()
+        assert launch.ended is not None and launch.ended - sent[launch] <= ENDS_WITHIN
+        assert not modes_left_on(bytes(launch.seen))
