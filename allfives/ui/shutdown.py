@@ -28,14 +28,6 @@ LAST_SAVE = 0.4  # seconds the watchdog then waits for the saves to be on disk
 LAST_WORDS = 0.15  # and for the terminal to be put back and the output flushed
 
 
-def taken_down(screen: Any) -> bool:
-    """Is the app ending under this screen? A quit that comes as a screen opens (a signal just after
-    Start) ends the app while the screen mounts: its widgets are not mounted or are going, and there
-    is nothing to show any more. (Textual counts no node attached once the app is exiting, and mounts
-    nothing then.)"""
-    return not screen.is_attached
-
-
 def signal_status(signum: int) -> int:
     """The exit status of a process a signal ended: 128 + its number, as a shell reports it."""
     return 128 + signum
@@ -194,6 +186,24 @@ def _flush_output() -> None:
             stream.flush()
 
 
+def forgive_teardown(app: App[Any]) -> None:
+    """An exit that comes as a screen or widget mounts (a signal just after Start, `q` at start-up) takes
+    the DOM down around it: its on_mount then finds no widget to query (NoMatches) or no parent to mount
+    in (MountError), Textual's own widgets' too, and Textual reports a crash. Once the app is exiting
+    those are not crashes: nothing is shown any more. Anything else still is."""
+    from textual.css.query import NoMatches
+    from textual.widget import MountError
+
+    handle = app._handle_exception
+
+    def handle_exception(error: Exception) -> None:
+        if getattr(app, "_exit", False) and isinstance(error, (NoMatches, MountError)):
+            return  # (Textual's `_exit`: exit was asked for; every node counts as detached from then on)
+        handle(error)
+
+    app._handle_exception = handle_exception  # type: ignore[method-assign]
+
+
 class Ending:
     """How a run ended; `status` is the exit status to end the process with."""
 
@@ -220,6 +230,7 @@ def guarded(app: App[Any], loop: asyncio.AbstractEventLoop) -> Iterator[Ending]:
 
     app.error_console = Console(file=reported, markup=False, highlight=False, color_system=None, width=100)
     loop.set_default_executor(WorkerThreads())
+    forgive_teardown(app)
     watchdog = Watchdog(app, loop)
     watchdog.install()
     ending = Ending()

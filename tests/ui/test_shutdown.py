@@ -3,6 +3,7 @@ the saves flushed, the terminal put back, where it was stuck noted; and workers 
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 import time
@@ -66,3 +67,33 @@ def test_worker_threads_never_hold_the_process_and_shut_down_without_waiting() -
         workers.submit(print)
     release.set()
     assert running.result(timeout=5) is True
+
+
+@pytest.mark.parametrize(("exiting", "error", "status"), [
+    (True, "NoMatches", 0),  # the DOM taken down around a widget as it mounts: not a crash
+    (True, "ValueError", 1),  # a bug is a bug, exiting or not
+    (False, "NoMatches", 1)])
+def test_only_the_teardowns_errors_are_forgiven_once_the_app_is_exiting(
+        exiting: bool, error: str, status: int, data_dir: Path, capsys: pytest.CaptureFixture) -> None:
+    from textual.app import App
+
+    from allfives.ui.shutdown import guarded
+
+    class Mounting(App[None]):
+        def on_mount(self) -> None:
+            if exiting:
+                self.exit()
+            if error == "NoMatches":
+                self.query_one("#gone")
+            raise ValueError("a bug")
+
+    app = Mounting()
+    loop = asyncio.new_event_loop()
+    try:
+        with guarded(app, loop) as ending:
+            loop.run_until_complete(app.run_async(headless=True))
+    finally:
+        loop.close()
+    assert ending.status == status
+    assert len(list(data_dir.glob("crash-*.log"))) == status
+    capsys.readouterr()

@@ -41,7 +41,6 @@ from ..game_session import GameSession, Undoable
 from ..messages import BotChose, HintReady, Position
 from ..session import bot_pause
 from ..sheet import HandMemo
-from ..shutdown import taken_down
 from ..turn import Step, TurnState, taken_back, undo_refusal
 from ..view import TableView, build_view, game_over_headline
 from ..widgets.board import Board
@@ -173,8 +172,6 @@ class GameScreen(StyledOnce, Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         self.set_class(self.app.size.width >= WIDE, "-wide")
         self.set_interval(0.5, self._tell_notices)
         self.show()

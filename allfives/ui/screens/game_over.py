@@ -9,7 +9,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..shutdown import taken_down
 from ..widgets.scoresheet import Scoresheet, Sheet
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
@@ -52,8 +51,6 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         self.query_one(Scoresheet).sheet = self.sheet
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

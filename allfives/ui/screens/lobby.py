@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ..remote_session import RemoteSession, clock
-from ..shutdown import taken_down
 from ..widgets.too_small import TooSmall
 
 
@@ -104,8 +103,6 @@ class LobbyScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         self.set_interval(1.0, self._tick)
         self.show()
 

@@ -31,7 +31,6 @@ from allfives.bots.analysis import (
 from ..history_link import HistoryLink
 from ..messages import AnalysisReady, DecisionWeighed
 from ..review import Progress, Review, ReviewGame
-from ..shutdown import taken_down
 from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
 from ..widgets.review import AnalysisPanel, OpenBoneyard
@@ -96,8 +95,6 @@ class ReviewScreen(Screen[None]):
         return self.query_one(AnalysisPanel)
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         self.set_class(self.app.size.width >= WIDE, "-wide")
         self.show()
         if self.analyse_at_once:

@@ -14,7 +14,6 @@ from textual.widgets import Button, Static
 from allfives.engine import HandResult
 
 from ..setup import GameSetup
-from ..shutdown import taken_down
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
@@ -134,8 +133,6 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         self._fill()
 
     def notify_style_update(self) -> None:

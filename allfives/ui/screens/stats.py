@@ -21,7 +21,6 @@ from allfives.history.stats import Record, Stats, compute
 
 from ..history_link import HistoryLink
 from ..review import ReviewGame
-from ..shutdown import taken_down
 from ..widgets.charts import ResultsChart
 from ..widgets.too_small import TooSmall
 
@@ -122,8 +121,6 @@ class StatsScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        if taken_down(self):
-            return  # (the app is ending as this opens: its widgets are being taken down)
         table = self.query_one("#games", DataTable)
         table.add_columns("when", "table", "against", "result", "score", "moves")
         self.load()
