@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
+import signal
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
     from allfives.engine import ReplayDocument
@@ -72,8 +77,112 @@ def replay_main(argv: list[str]) -> int:
     return 0
 
 
+CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE  # what a shell shows for a tool whose reader went away
+OUTPUT_FAILED_STATUS = 1
+INTERRUPTED_STATUS = 128 + signal.SIGINT
+
+
+class WatchedOutput:
+    """sys.stdout, noting the first write to it that failed: argparse swallows those (`--help | head`),
+    and only a failure of the output itself is the output's fault (any other OSError is a crash)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed: OSError | None = None
+
+    def _failing(self, e: OSError) -> OSError:
+        self.failed = self.failed or e
+        return e
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as e:
+            raise self._failing(e) from None
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        try:
+            self.stream.writelines(lines)
+        except OSError as e:
+            raise self._failing(e) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as e:
+            raise self._failing(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    """Run a command; however it ends, it ends as a command should.
+
+    Whatever it printed is flushed here, inside the guard (argparse's --help and errors end by
+    SystemExit): a reader that went away (`| head -1`) ends it quietly, an output that cannot take
+    more (`> /dev/full`) with one line, an uncaught error with a crash log and one line naming it
+    (allfives.crash), Ctrl+C outside the screen quietly; never with a traceback, never with status 0.
+    """
+    out = WatchedOutput(sys.stdout)
+    sys.stdout = out  # type: ignore[assignment]
+    try:
+        try:
+            code = _command(sys.argv[1:] if argv is None else argv)
+        except SystemExit as e:
+            code = e.code  # type: ignore[assignment]
+            out.flush()
+            if out.failed is None:
+                raise
+        else:
+            out.flush()
+        if out.failed is not None:
+            raise out.failed
+        return code
+    except KeyboardInterrupt:
+        return INTERRUPTED_STATUS
+    except Exception as e:
+        if e is out.failed:
+            return _output_failed(e)
+        if _interrupted(e):
+            return INTERRUPTED_STATUS
+        from allfives import crash
+
+        return crash.report(e)
+    finally:
+        if sys.stdout is out:
+            sys.stdout = out.stream
+
+
+def _output_failed(e: OSError) -> int:
+    """The output refused what was printed: a reader gone ends quietly, anything else (a full disk, a
+    terminal gone) with one line; nothing more goes to it (Python's own flush at exit would fail again)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # (not a real file: a test's captured output)
+    if isinstance(e, BrokenPipeError):
+        return CLOSED_PIPE_STATUS
+    with contextlib.suppress(OSError, ValueError):  # stderr is gone too: the status says it
+        print(f"allfives: the output could not be written: {e.strerror or e}", file=sys.stderr, flush=True)
+    return OUTPUT_FAILED_STATUS
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Did Ctrl+C cause this? (Python wraps one that lands in a class being made, on import, in a
+    RuntimeError.)"""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return False
+
+
+def _command(argv: list[str]) -> int:
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     if argv and argv[0] in ("host", "join"):

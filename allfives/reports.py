@@ -136,8 +136,7 @@ def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples:
     if not game.log:
         print("the record has no hand to review", file=sys.stderr)
         return 2
-    run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
-    return 0
+    return run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
 
 
 def _stats_text(stats: Any) -> str:

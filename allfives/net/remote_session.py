@@ -289,7 +289,7 @@ class RemoteSession:
     def take_notice(self) -> str | None:
         return None  # the table keeps the game; what this player is told comes through `notices`
 
-    def flush(self) -> None:
+    def flush(self, timeout: float = 30.0) -> None:
         """Nothing to write here: the table saves the game."""
 
     def close(self) -> None:

@@ -76,8 +76,9 @@ class GameSession(Protocol):
         """Something the player should be told once (a save that failed), or None."""
         ...
 
-    def flush(self) -> None:
-        """Make sure the game as it stands is kept (saves written) before the table closes."""
+    def flush(self, timeout: float = 30.0) -> None:
+        """Make sure the game as it stands is kept (saves written) before the table closes; wait at
+        most `timeout` seconds for it."""
         ...
 
 

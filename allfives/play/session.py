@@ -273,10 +273,10 @@ class Session:
                 self.save_error = f"The game could not be saved: {why}. Play goes on."
                 self.save_error_new = True
 
-    def flush(self) -> None:
-        """Wait until the game as it stands is saved (before the table closes)."""
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until the game as it stands is saved (before the table closes), at most `timeout` s."""
         if self.writer is not None:
-            self.writer.flush()
+            self.writer.flush(timeout)
 
     def take_notice(self) -> str | None:
         """What the player should be told once: a save that failed, or trouble with the history."""

@@ -126,7 +126,7 @@ class WatchedGame:
         notice, self._notice = self._notice, None
         return notice
 
-    def flush(self) -> None:
+    def flush(self, timeout: float = 30.0) -> None:
         """Nothing to keep: a watched game is never written."""
 
 

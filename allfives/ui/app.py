@@ -146,6 +146,13 @@ class AllFivesApp(PlainNotices, App[None]):
         self.store.release()  # another window may take this game over now
         self.history.close()
 
+    def flush_saves(self, timeout: float) -> None:
+        """(Any thread.) Wait at most `timeout` s for the game at the table to be on disk: the last
+        thing done before a process that cannot end in order is ended (allfives.ui.shutdown)."""
+        game = self.game_screen
+        if game is not None:
+            game.session.flush(timeout)
+
     def _open_elsewhere(self, choice: str | None) -> None:
         """Another window plays the saved game: never touch it; play a game of our own beside it, or
         watch that one."""

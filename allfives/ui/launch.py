@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
 
 if TYPE_CHECKING:
     from textual.app import App
-
-# Closing the terminal window (SIGHUP) or `kill` (SIGTERM) quits as `q` does.
-QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -49,7 +44,7 @@ def setup_from(args: argparse.Namespace) -> GameSetup | None:
 
 
 def main(argv: list[str]) -> int:
-    """Run the game; 2 for bad flags, 0 otherwise."""
+    """Run the game; 2 for bad flags, else as `run` says."""
     p = parser()
     args = p.parse_args(argv)
     try:
@@ -59,27 +54,24 @@ def main(argv: list[str]) -> int:
     from .app import AllFivesApp, settle_memory
 
     settle_memory()
-    run(AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new))
-    return 0
+    return run(AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new))
 
 
-def run(app: App) -> None:
-    """Run the app until it quits, or until a quit signal comes, which ends it the same way.
+def run(app: App[Any]) -> int:
+    """Run the app until it quits, or until a quit signal comes, which ends it the same way; the exit
+    status: 0 (or the app's own return code), 128 + n after signal n, 1 after a crash (logged, with
+    one line naming the log once the terminal is back). See allfives.ui.shutdown.
 
-    Left to Python, SIGTERM and SIGHUP end the process on the spot, leaving the terminal in the
-    alternate screen with mouse reporting on and no cursor. Here they ask the app to exit, so
-    Textual puts the terminal back, and the save lock is let go; every move is saved already.
+    Left to Python, SIGTERM and SIGHUP would end the process on the spot, leaving the terminal in the
+    alternate screen with mouse reporting on and no cursor, and SIGINT would be lost in the app.
     """
+    from .shutdown import guarded
+
     loop = asyncio.new_event_loop()
-    # (a loop without signal handlers, as on Windows, quits as before)
-    with contextlib.suppress(NotImplementedError, RuntimeError):
-        for sig in QUIT_SIGNALS:
-            loop.add_signal_handler(sig, app.exit)
     try:
-        app.run(loop=loop)
+        with guarded(app, loop) as ending:
+            app.run(loop=loop)
     finally:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            for sig in QUIT_SIGNALS:
-                loop.remove_signal_handler(sig)
         loop.run_until_complete(loop.shutdown_asyncgens())
         loop.close()
+    return ending.status

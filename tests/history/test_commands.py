@@ -147,7 +147,7 @@ def test_review_without_text_or_json_opens_the_review_screen(record_file: Path,
     from allfives.ui.review.app import ReviewApp
 
     ran = []
-    monkeypatch.setattr(launch, "run", ran.append)
+    monkeypatch.setattr(launch, "run", lambda app: ran.append(app) or 0)  # (the status the app ended with)
     assert main(["review", str(record_file), "--samples", "7"]) == 0
     [app] = ran
     assert isinstance(app, ReviewApp) and app.samples == 7

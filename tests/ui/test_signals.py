@@ -1,84 +1,166 @@
-"""SIGTERM and SIGHUP quit the real app in a real pseudo-terminal as `q` does: the terminal is put back
-(main screen, no mouse reporting, cursor shown) and the game on screen is the game saved."""
+"""Quit signals end the real app in a real pseudo-terminal as `q` does, at any moment, within 2 s: the
+terminal is put back, the game on screen is the game saved, and its lock is let go for the next launch."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import select
+import json
 import signal
-import struct
-import subprocess
 import sys
-import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from allfives.engine import replay
+from allfives.engine import GameState, replay, to_record
+from allfives.play.saving import SaveStore
 from allfives.record_file import read_record
 
-ROOT = Path(__file__).resolve().parents[2]
+from .terminals import Launch, drive, modes_left_on
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pseudo-terminals")
 
-# What Textual switches on at start and must switch off again: (on, off) escape sequences.
-MODES = {
-    "alternate screen": (b"\x1b[?1049h", b"\x1b[?1049l"),
-    "mouse reporting": (b"\x1b[?1000h", b"\x1b[?1000l"),
-    "mouse motion": (b"\x1b[?1003h", b"\x1b[?1003l"),
-    "hidden cursor": (b"\x1b[?25l", b"\x1b[?25h"),
-}
+ENDS_WITHIN = 2.0  # seconds from a quit signal to the end of the process
+MOMENTS = tuple(3.0 * i / 19 for i in range(20))  # 0 to 3 s after launch: start-up, first frame, play
+AT_ONCE = 4  # launches running together
 
 
-def read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float) -> bool:
-    """Read the terminal into `seen` until `wanted` shows up or the output ends; False on timeout."""
-    deadline = time.monotonic() + timeout
-    while wanted not in seen:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            continue
+def python_starting(sig: signal.Signals, launch: Launch) -> bool:
+    """Ctrl+C while Python itself starts (before any of allfives runs) ends it with Python's own report."""
+    return sig == signal.SIGINT and launch.status == 1 and launch.seen.rstrip().endswith(b"KeyboardInterrupt")
+
+
+def quit_signal(sig: signal.Signals, sent: dict[Launch, float]) -> Callable[[Launch], None]:
+    """Send `sig` (and for SIGHUP close the terminal), noting when in `sent`."""
+
+    def send(launch: Launch) -> None:
+        sent[launch] = time.monotonic()
+        launch.proc.send_signal(sig)
+        if sig == signal.SIGHUP:
+            launch.hang_up()  # the terminal goes away too: every read and write on it fails from now on
+    return send
+
+
+# What each launch does: 0 bots playing each other (a worker every move, a save every move); 1 the
+# new-game screen, Enter pressed as soon as it shows; 2 hard bots thinking by the clock against a
+# person; 3 the quit dialog open over a game.
+def plan(i: int, data_dir: Path) -> tuple[Launch, dict[bytes, bytes]]:
+    """A launch and the keys it is sent when its screen first shows a text: {text: keys}."""
+    kind = i % 4
+    args = {0: ["--seats", "2", "--seed", str(i), "--humans", "0", "--bot-delay", "0.05", "--new"],
+            1: ["--new"],
+            2: ["--seats", "3", "--seed", str(i), "--level", "hard", "--bot-delay", "0.3", "--new"],
+            3: ["--seats", "2", "--seed", str(i), "--bot-delay", "0.05", "--new"]}[kind]
+    keys = {1: {b"Start (Enter)": b"\r"}, 3: {b"Your turn": b"q", b"thinking": b"q"}}.get(kind, {})
+    return Launch(args, data_dir), keys
+
+
+def test_a_quit_signal_at_any_moment_ends_the_app_in_order(tmp_path: Path) -> None:
+    sent: dict[Launch, float] = {}
+    launches, keys = [], {}
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        for i, moment in enumerate(MOMENTS):
+            launch, launch_keys = plan(i, tmp_path / f"{sig.name}-{i}")
+            launch.at(moment, quit_signal(sig, sent))
+            launches.append(launch)
+            keys[launch] = (sig, moment, launch_keys)
+
+    def watch(launch: Launch) -> None:
+        pressed = keys[launch][2]
+        for text, key in list(pressed.items()):
+            if text in launch.seen:
+                launch.type(key)
+                pressed.clear()  # one key per launch
+
+    drive(launches, watch, limit=max(MOMENTS) + 10, at_once=AT_ONCE)
+
+    took = {}
+    for launch in launches:
+        sig, moment, _ = keys[launch]
+        where = f"{sig.name} at {moment:.2f} s ({' '.join(launch.args)})"
+        assert launch.ended is not None and launch in sent, f"{where}: still running: {launch.tail()}"
+        took[where] = launch.ended - sent[launch]
+        assert launch.status in (128 + sig, -sig) or python_starting(sig, launch), \
+            f"{where}: status {launch.status}: {launch.tail()}"
+        assert not list(launch.data_dir.glob("crash-*.log")), f"{where}: a crash was logged"
+        if sig == signal.SIGINT:
+            assert not modes_left_on(bytes(launch.seen)), f"{where}: the terminal was left as the app had it"
+        # the next launch: the lock is free, and the saved game (if one was dealt) is offered again
+        store = SaveStore(launch.data_dir)
+        assert store.claim(), f"{where}: the save's lock is still held"
         try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # the other end closed: the app is gone
-            return wanted in seen
-        if not chunk:
-            return wanted in seen
-        seen += chunk
-    return True
+            outcome = store.load()
+        finally:
+            store.release()
+        assert outcome.problem is None, f"{where}: {outcome.problem}"
+        assert (outcome.game is not None) == store.path.exists(), where
+    slowest = sorted(took, key=took.__getitem__, reverse=True)
+    print("\nslowest ends after a quit signal: " + "; ".join(f"{took[w]:.3f} s ({w})" for w in slowest[:3]))
+    assert took[slowest[0]] <= ENDS_WITHIN, f"{slowest[0]} took {took[slowest[0]]:.2f} s to end"
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_a_quit_signal_puts_the_terminal_back_and_keeps_the_game(sig: signal.Signals, data_dir: Path) -> None:
-    main, child = os.openpty()
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "ALLFIVES_DATA_DIR": str(data_dir),
-           "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
-    env.pop("TEXTUAL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "allfives", "--seats", "2", "--seed", "7", "--humans", "0",
-                             "--bot-delay", "0.05", "--new"],
-                            stdin=child, stdout=child, stderr=child, env=env, start_new_session=True)
-    os.close(child)
-    seen = bytearray()
-    try:
-        # the table is up once a bot says it is thinking; let a few moves be saved, then signal
-        assert read_until(main, b"thinking", seen, timeout=60), bytes(seen[-500:])
-        assert read_until(main, b"plays", seen, timeout=30), bytes(seen[-500:])
-        proc.send_signal(sig)
-        read_until(main, b"\x00never", seen, timeout=30)  # everything up to the app's exit
-        assert proc.wait(timeout=30) is not None
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
-    for mode, (on, off) in MODES.items():
-        if on in seen:
-            assert seen.rfind(off) > seen.rfind(on), f"{mode} left on"
-    assert MODES["alternate screen"][0] in seen  # the checks above did check something
+def test_sigterm_puts_the_terminal_back_and_keeps_the_game_played_so_far(data_dir: Path) -> None:
+    sig = signal.SIGTERM
+    launch = Launch(["--seats", "2", "--seed", "7", "--humans", "0", "--bot-delay", "0.05", "--new"],
+                    data_dir, cols=100, rows=30)
+    sent: dict[Launch, float] = {}
+
+    def moves_made(launch: Launch) -> None:  # a few moves saved, then the signal
+        if launch not in sent and b"plays" in launch.seen:
+            quit_signal(sig, sent)(launch)
+
+    drive([launch], moves_made, limit=60, at_once=1)
+    assert launch.status == 128 + sig, launch.tail()
+    assert not modes_left_on(bytes(launch.seen)), "the terminal was left as the app had it"
+    assert b"\x1b[?1049h" in launch.seen  # the check above did check something
     data, _ = read_record(data_dir / "save.json")
     state, _ = replay(data)
     assert state.phase in ("playing", "hand_over") and state.log[0].moves  # the game played so far, kept
+
+
+def test_closing_the_terminal_just_after_enter_keeps_the_game_for_the_next_launch(data_dir: Path) -> None:
+    """The report: Enter on the new-game screen, the window closed at once; the process lingered for
+    minutes holding the lock, and the next launch could not resume the game."""
+    first = Launch(["--new"], data_dir)
+    second = Launch([], data_dir)
+    sent: dict[Launch, float] = {}
+
+    def close(launch: Launch) -> None:
+        sent[launch] = time.monotonic()
+        launch.hang_up()  # (the kernel sends the hang-up)
+
+    def enter_then_close(launch: Launch) -> None:
+        if launch is first and b"Start (Enter)" in launch.seen and not launch.actions and launch not in sent:
+            launch.type(b"\r")
+            launch.after(0.3, close)
+        if launch is second and b"Resume" in launch.seen and launch not in sent:
+            quit_signal(signal.SIGTERM, sent)(launch)
+
+    drive([first, second], enter_then_close, limit=30, at_once=1)
+    assert first.ended is not None and first.ended - sent[first] <= ENDS_WITHIN
+    assert second in sent, second.tail()  # the resume question was asked
+
+
+def test_ctrl_c_from_outside_ends_the_review_and_the_statistics(tmp_path: Path,
+                                                                play_game: Callable[..., GameState]) -> None:
+    """SIGINT was lost in these screens: the app ran on, the terminal left in the alternate screen."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(to_record(play_game(5))))
+    review = Launch(["review", str(record)], tmp_path / "review")  # the analysis weighs in threads meanwhile
+    stats = Launch(["--new"], tmp_path / "stats")
+    shows = {review: b"mistake", stats: b"Your games"}  # (statistics: ctrl+t from the new-game screen)
+    sent: dict[Launch, float] = {}
+    asked: list[Launch] = []
+
+    def interrupt_once_shown(launch: Launch) -> None:
+        if launch is stats and not asked and b"Start (Enter)" in launch.seen:
+            asked.append(launch)
+            launch.type(b"\x14")
+        if launch not in sent and shows[launch] in launch.seen:
+            quit_signal(signal.SIGINT, sent)(launch)
+
+    drive([review, stats], interrupt_once_shown, limit=60, at_once=2)
+    for launch in (review, stats):
+        assert launch in sent and launch.status == 130, launch.tail()
+        assert launch.ended is not None and launch.ended - sent[launch] <= ENDS_WITHIN
+        assert not modes_left_on(bytes(launch.seen))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 
 from allfives.names import visible
@@ -25,7 +24,6 @@ from allfives.net.cli import (
     wanted_seat,
 )
 from allfives.net.table import Table
-from allfives.ui.launch import QUIT_SIGNALS
 
 
 def join_main(argv: list[str]) -> int:
@@ -54,9 +52,11 @@ def join_table(args: argparse.Namespace) -> int:
                          seat=wanted_seat(args), stop_when_over=True)
     app = TableApp(client, remember=lambda token: remember_token(key, token))
     settle_memory()
-    run(app)
+    status = run(app)
+    if status == 1:
+        return status  # a crash, told already
     return _farewell(app, f"You left the table; `allfives join {args.address} --code {args.code}` again "
-                          "brings you back to your seat.")
+                          "brings you back to your seat.", status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
@@ -81,6 +81,7 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     from allfives.net.server import TableServer
     from allfives.ui.app import settle_memory
     from allfives.ui.shared_table.app import TableApp
+    from allfives.ui.shutdown import guarded
 
     server = TableServer(table, host=args.bind, port=args.port)
     try:
@@ -95,38 +96,26 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
                          stop_when_over=True)
     app = TableApp(client, share=share)
     settle_memory()
-    loop = asyncio.get_running_loop()
     try:
-        with _quit_on_signals(loop, app):
+        # a quit signal (closing the terminal, `kill`, Ctrl+C from outside) quits as `q` does: the table
+        # is saved and closed
+        with guarded(app, asyncio.get_running_loop()) as ending:
             await app.run_async()
     finally:
         await server.close()
+    if ending.status == 1:
+        return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"
     return _farewell(app, "The game is over." if over else "The table is closed and saved: `allfives host` "
-                     "opens it again and its players come back.")
+                     "opens it again and its players come back.", ending.status)
 
 
-@contextlib.contextmanager
-def _quit_on_signals(loop: asyncio.AbstractEventLoop, app: object):  # type: ignore[no-untyped-def]
-    """Closing the terminal (SIGHUP) or `kill` (SIGTERM) quits as `q` does: the table is saved and closed."""
-    added = []
-    with contextlib.suppress(NotImplementedError, RuntimeError):
-        for sig in QUIT_SIGNALS:
-            loop.add_signal_handler(sig, app.exit)  # type: ignore[attr-defined]
-            added.append(sig)
-    try:
-        yield
-    finally:
-        for sig in added:
-            loop.remove_signal_handler(sig)
-
-
-def _farewell(app: object, otherwise: str) -> int:
-    """Print why the app ended (a refusal goes to stderr with status 2)."""
+def _farewell(app: object, otherwise: str, status: int = 0) -> int:
+    """Print why the app ended (a refusal goes to stderr with status 2); the status to exit with."""
     code = getattr(app, "return_code", 0) or 0
     why = getattr(app, "farewell", None)
     if why:
         print(f"allfives: {visible(why)}", file=sys.stderr if code else sys.stdout)  # (the table's words)
     else:
         print(otherwise)
-    return code
+    return status or code
