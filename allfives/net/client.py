@@ -19,7 +19,6 @@ from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameWon, HandDealt, HandResult, Move, Rules, SeatView
-from allfives.play.setup import GameSetup, Player
 
 from .protocol import (
     PROTOCOL_VERSION,
@@ -121,13 +120,6 @@ class TableClient:
                 if isinstance(ev, HandResult):
                     return ev
         return None
-
-    @property
-    def setup(self) -> GameSetup:
-        """The seating as a local game's setup: names, person or bot, levels (for the same widgets)."""
-        assert self.info is not None, "not seated yet"
-        players = tuple(Player(s.name, s.kind, s.level) for s in self.info.seats)
-        return GameSetup(rules=self.info.rules, players=players, bot_delay=0.0)
 
     # -- running ---------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from allfives.engine import Drew, Event, HandDealt, IllegalMove, Move, Passed, Played, SeatView, Tile
+from allfives.engine import Drew, Event, HandDealt, IllegalMove, Move, Passed, Played, SeatView
 from allfives.net.client import TableClient
 from allfives.net.protocol import (
     Cover,
@@ -200,9 +200,6 @@ class RemoteSession:
         """Our own seat's view, whichever seat is asked about: it is all this session knows."""
         assert self._view is not None, "the game has not started"
         return self._view
-
-    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
-        return None
 
     @property
     def sending(self) -> bool:
