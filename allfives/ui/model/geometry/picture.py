@@ -69,9 +69,6 @@ class EndSpot:
     def rect(self) -> Rect:
         return (self.x, self.y, self.width, self.height)
 
-    def contains(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
-
 
 @dataclass(frozen=True)
 class BoardPicture:
@@ -92,10 +89,6 @@ class BoardPicture:
     held: tuple[EndSpot, ...] = ()  # room kept for the markers of N and S while they are closed
     clockwise: bool = True
     before: BoardPicture | None = field(default=None, compare=False, repr=False)
-
-    def end_at(self, x: int, y: int) -> EndSpot | None:
-        """The open-end marker under the cell (x, y), if any."""
-        return next((end for end in self.ends if end.contains(x, y)), None)
 
     def moved_from(self, other: BoardPicture) -> bool:
         """Some tile of `other` is drawn elsewhere here (moved, turned or resized)."""
