@@ -4,7 +4,10 @@ from __future__ import annotations
 
 Rect = tuple[int, int, int, int]  # x, y, width, height
 
+
 def halves_of(rect: Rect, vertical: bool) -> tuple[Rect, Rect]:
+    """The cells of a tile's two halves, left and right (top and bottom if it stands); a middle
+    separator belongs to neither."""
     x, y, w, h = rect
     if vertical:
         hh = h // 2

@@ -88,6 +88,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Chain:
+    """The tiles from the root out to one open end, in the order they are laid."""
+
     end: str  # the open end this chain leads to, and its first direction
     links: tuple[Link, ...]
     pip: int | None  # the open end's pip, None while closed
@@ -127,13 +129,12 @@ def chains_of(layout: Layout) -> tuple[Link, list[Chain]]:
 
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
 _WHEEL = {True: {"W": "N", "N": "E", "E": "S", "S": "W"},
           False: {"W": "S", "S": "E", "E": "N", "N": "W"}}
 
 
 def start_policy(end: str, clockwise: bool) -> Policy:
+    """How the chain to `end` wheels at first: all chains turn the same way round the root."""
     first = _WHEEL[clockwise][end]
     return Policy(first, first if end in "EW" else OPPOSITE[end])
 
@@ -144,6 +145,7 @@ def spinner_tips(rect: Rect, clockwise: bool) -> dict[str, Tip]:
     top, bottom = halves_of(rect, True)
     return {"N": Tip(Port("N", x, y - 1, top, True, True), start_policy("N", clockwise)),
             "S": Tip(Port("S", x, y + h, bottom, True, True), start_policy("S", clockwise))}
+
 
 def double_to_come(layout: Layout, pip: int | None) -> bool:
     """The double of this open end's pip is not on the table yet."""

@@ -106,11 +106,13 @@ class BoardPicture:
 
 
 def in_end_order(ends: list[EndSpot]) -> tuple[EndSpot, ...]:
+    """W, E, N, S: a picture lists its markers the same way however they were laid."""
     order = "WENS"
     return tuple(sorted(ends, key=lambda e: order.index(e.end)))
 
 
 def in_table_order(tiles: list[TileSpot]) -> tuple[TileSpot, ...]:
+    """The lead, then each arm outward: a picture lists its tiles the same way however they were laid."""
     order = ("lead", "W", "E", "N", "S")
     return tuple(sorted(tiles, key=lambda t: (order.index(t.arm), t.index)))
 

@@ -33,6 +33,8 @@ class Job:
 
 @dataclass
 class Laid:
+    """What a search has laid so far; on success, every job's tiles, markers and runs."""
+
     tiles: list[TileSpot]
     ends: list[EndSpot]
     held: list[EndSpot]

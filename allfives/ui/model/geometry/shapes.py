@@ -12,6 +12,8 @@ from .picture import Glyphs
 
 @dataclass(frozen=True)
 class Move:
+    """A candidate place of a piece: where it lies, its pips in screen order, where the chain goes on."""
+
     rect: Rect
     vertical: bool
     halves: tuple[int, int]
