@@ -87,13 +87,8 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
     return args, table
 
 
-def host_main(argv: list[str]) -> int:
-    """`allfives host --headless`: a table with nobody playing at this terminal."""
-    args, table = parse_host(argv)
-    return host_headless(table, args)
-
-
 def host_headless(table: Table, args: argparse.Namespace) -> int:
+    """`allfives host --headless`: a table with nobody playing at this terminal."""
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
@@ -198,17 +193,8 @@ def _check_name(p: argparse.ArgumentParser, name: str) -> None:
         p.error(f"--name: {e}")
 
 
-def join_main(argv: list[str]) -> int:
-    """`allfives join --autoplay LEVEL`: a bot plays this seat, with no screen."""
-    args = parse_join(argv)
-    if not args.autoplay:
-        print("allfives join: without a screen, `--autoplay LEVEL` lets a bot play your seat.",
-              file=sys.stderr)
-        return 2
-    return join_autoplay(args)
-
-
 def join_autoplay(args: argparse.Namespace) -> int:
+    """`allfives join --autoplay LEVEL`: a bot plays this seat, with no screen."""
     try:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:

@@ -20,7 +20,6 @@ from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import HandResult, Hands, Move, Rules, SeatView, SeenGame
-from allfives.play.setup import GameSetup, Player
 
 from .protocol import (
     PROTOCOL_VERSION,
@@ -130,13 +129,6 @@ class TableClient:
     def result(self) -> HandResult | None:
         """The current hand's result, once it is over."""
         return self.seen.result if self.seen is not None else None
-
-    @property
-    def setup(self) -> GameSetup:
-        """The seating as a local game's setup: names, person or bot, levels (for the same widgets)."""
-        assert self.info is not None, "not seated yet"
-        players = tuple(Player(s.name, s.kind, s.level) for s in self.info.seats)
-        return GameSetup(rules=self.info.rules, players=players, bot_delay=0.0)
 
     # -- running ---------------------------------------------------------------
 

@@ -29,7 +29,6 @@ from allfives.engine import (
     Played,
     SeatView,
     SeenGame,
-    Tile,
 )
 from allfives.net.client import TableClient
 from allfives.net.protocol import (
@@ -218,9 +217,6 @@ class RemoteSession:
         """Our own seat's view, whichever seat is asked about: it is all this session knows."""
         assert self._view is not None, "the game has not started"
         return self._view
-
-    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
-        return None
 
     @property
     def sending(self) -> bool:

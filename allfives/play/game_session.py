@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
-from allfives.engine import Event, Move, SeatView, Tile
+from allfives.engine import Event, Move, SeatView
 from allfives.play.setup import GameSetup
 
 Waiting = Literal["person", "bot", "hand_over", "game_over"]
@@ -48,10 +48,6 @@ class GameSession(Protocol):
 
     def seat_view(self, seat: int) -> SeatView:
         """What `seat` may see now: its hand and the public table (a remote session: its own seat)."""
-        ...
-
-    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
-        """Every seat's tiles, to show all hands face up (a review); None where they are not known."""
         ...
 
     def apply(self, move: Move) -> list[Event]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, SeatView, Tile
+from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, SeatView
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.history_link import HistoryLink, new_history_id
 from allfives.play.saving import SavedGame, SaveStore
@@ -163,9 +163,6 @@ class Session:
 
     def seat_view(self, seat: int) -> SeatView:
         return self.state.view(seat)
-
-    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
-        return self.state.hands
 
     def think(self) -> Move:
         """The bot to move chooses, from what its seat may see (call it in a worker thread)."""

@@ -106,7 +106,6 @@ class GameSetup:
     players: tuple[Player, ...]
     seed: int | None = None
     bot_delay: float = DEFAULT_BOT_DELAY
-    extra: dict[str, Any] = field(default_factory=dict)
     # The game's row in the history (allfives.history), kept in the save so a resumed game goes on
     # in the same row; given when the game is first dealt. Not a choice: setups compare without it.
     history_id: str | None = field(default=None, compare=False)

@@ -15,7 +15,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, SeatView, Tile
+from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, SeatView
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.saving import LAST_NAME
 from allfives.play.setup import GameSetup, Player
@@ -106,9 +106,6 @@ class WatchedGame:
 
     def seat_view(self, seat: int) -> SeatView:
         return self._game.state.view(seat)
-
-    def faces(self) -> tuple[tuple[Tile, ...], ...] | None:
-        return None  # others' hands stay hidden, as they are to the player watched
 
     def apply(self, move: Move) -> list[Event]:
         raise IllegalMove("this game is played in another window: here it is only watched")

@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 
 from allfives.engine import Layout
-from allfives.ui.model.geometry import LARGE, SMALL, layout_board
+from allfives.ui.model.geometry import LARGE, SMALL, BoardPicture, EndSpot, layout_board
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.board import Board
 from tests.ui.model.test_geometry import BOARD_80X24, grown, played_layouts
@@ -51,6 +51,11 @@ class BoardApp(App[None]):
         self.heard.append(message)
 
 
+def end_at(picture: BoardPicture, x: int, y: int) -> EndSpot | None:
+    """The marker whose rectangle holds the cell (x, y): what the drawn meta must agree with."""
+    return next((e for e in picture.ends if e.x <= x < e.x + e.width and e.y <= y < e.y + e.height), None)
+
+
 def screen_text(board: Board) -> list[str]:
     return [board.render_line(y).text for y in range(board.size.height)]
 
@@ -85,7 +90,7 @@ async def test_every_marker_cell_and_no_other_carries_its_end_in_the_drawn_strip
             x = 0
             for segment in board.render_line(y):
                 for dx in range(segment.cell_length):
-                    spot = picture.end_at(x + dx, y)
+                    spot = end_at(picture, x + dx, y)
                     meta = segment.style.meta if segment.style is not None else {}
                     assert meta.get("end") == (spot.end if spot is not None else None), (x + dx, y)
                 x += segment.cell_length

@@ -141,13 +141,12 @@ class GameScreen(StyledOnce, Screen[None]):
 
     view: var[TableView | None] = var(None, init=False, always_update=True)  # the parts compare themselves
 
-    def __init__(self, session: GameSession, *, faces_up: bool = False) -> None:
+    def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         people = session.setup.people
         self.viewer: int = people[0] if people else 0  # whose hand is at the bottom
         self.revealed = len(people) <= 1  # at one terminal a hand shows once its owner says so
-        self.faces_up = faces_up  # every hand face up (reviewing a game)
         self.turn = TurnState()
         self.seen: SeatView = session.seat_view(self.viewer)  # what the viewer may see, as of the last show
         self.held: BotChose | None = None  # a bot's move that came in while the table was covered
@@ -184,10 +183,9 @@ class GameScreen(StyledOnce, Screen[None]):
     def show(self) -> None:
         """Build the table view from the session and the turn, and set it."""
         self._tell_notices()
-        faces = self.session.faces() if self.faces_up else None
         self.seen = self.session.seat_view(self.viewer)
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
-                               shown=self.revealed, wide=self.has_class("-wide"), faces=faces, memo=self.memo,
+                               shown=self.revealed, wide=self.has_class("-wide"), memo=self.memo,
                                can_undo=self.undo_steps() > 0)
 
     def watch_view(self, view: TableView | None) -> None:

@@ -1,8 +1,13 @@
-"""The player's hand: large pip tiles along the bottom; a click chooses one (Hand.TileChosen)."""
+"""The player's hand: large pip tiles along the bottom; a click chooses one (Hand.TileChosen).
+
+As in Textual's DataTable, each face carries its tile in the style meta of its cells, and a click
+reads the tile from there: what was clicked is what was drawn under the pointer.
+"""
 
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -60,20 +65,12 @@ class Hand(ThemedParts, Widget):
         return "tiny"
 
     def tile_spans(self) -> list[tuple[int, int]]:
-        """(x, width) of each tile inside the widget: what clicks and tests use."""
+        """(x, width) of each tile inside the widget, centred: where it is drawn (and tests click)."""
         width = self.size.width
         w = tile_width(self.size_for(width))
         total = len(self.tiles) * (w + GAP) - GAP
         x0 = max(0, (width - total) // 2)
         return [(x0 + i * (w + GAP), w) for i in range(len(self.tiles))]
-
-    def index_at(self, x: int, y: int) -> int | None:
-        if not 0 <= y < 3:
-            return None
-        for i, (x0, w) in enumerate(self.tile_spans()):
-            if x0 <= x < x0 + w:
-                return i
-        return None
 
     def render(self) -> RenderableType:
         view = self.view
@@ -98,6 +95,9 @@ class Hand(ThemedParts, Widget):
                 elif view.active and tile not in view.playable:
                     look = "dim"
                 rows = tile_rows(tile, size, looks[look])
+                meta = Style.from_meta({"tile": tile.id})  # what a click on this face chooses
+                for row in rows:
+                    row.stylize(meta)
             for r in range(3):
                 lines[r].append_text(rows[r])
                 lines[r].append(" " * GAP)
@@ -110,6 +110,9 @@ class Hand(ThemedParts, Widget):
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x, event.y)
-        if index is not None and not self.hidden:
-            self.post_message(self.TileChosen(self.tiles[index]))
+        """The tile under the pointer, from the style meta its face was drawn with (a back has none)."""
+        tile_id = event.style.meta.get("tile")
+        event.stop()  # the hand's own: up the line nothing else acts on it
+        tile = next((t for t in self.tiles if t.id == tile_id), None)
+        if tile is not None and not self.hidden:
+            self.post_message(self.TileChosen(tile))
