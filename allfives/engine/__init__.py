@@ -24,8 +24,10 @@ if TYPE_CHECKING:
         RecordError,
         ReplayDocument,
         dumps,
+        hand_record,
         loads,
         parse_json,
+        record_head,
         replay,
         replay_document,
         replay_game,
@@ -49,8 +51,8 @@ if TYPE_CHECKING:
 _HOMES = {
     "core": ("IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
-    "record": ("RecordError", "ReplayDocument", "dumps", "loads", "parse_json", "replay", "replay_document",
-               "replay_game", "to_record"),
+    "record": ("RecordError", "ReplayDocument", "dumps", "hand_record", "loads", "parse_json", "record_head",
+               "replay", "replay_document", "replay_game", "to_record"),
     "state": ("Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "HistoryEntry",
               "Passed", "Played", "Scored", "SeatView"),
 }
@@ -59,8 +61,9 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = [
     "ALL_TILES", "VARIANTS", "Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog",
     "HandResult", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
-    "Played", "RecordError", "Rules", "Scored", "SeatView", "Tile", "dumps", "loads",
-    "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "replay_game", "round_to_five",
+    "Played", "RecordError", "Rules", "Scored", "SeatView", "Tile", "dumps", "hand_record", "loads",
+    "parse_json", "parse_tile", "record_head", "replay", "ReplayDocument", "replay_document", "replay_game",
+    "round_to_five",
     "to_record", "variant_hand_size",
 ]
 
