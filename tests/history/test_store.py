@@ -14,6 +14,7 @@ import pytest
 from allfives.bots.analysis import GameAnalysis, analyse_game
 from allfives.engine import GameState, replay, to_record
 from allfives.history import HistoryStore, stored_analysis
+from allfives.history.games import hand_scores
 from allfives.history.store import MIGRATIONS, SCHEMA_VERSION
 
 Game = Callable[..., GameState]
@@ -156,19 +157,22 @@ def test_a_newer_database_is_read_but_never_written(data_dir: Path, play_game: G
     assert [g.id for g in store.games()] == ["kept"] and not list(data_dir.glob("history.corrupt-*"))
 
 
+def v1_row(game_id: str, game: GameState, seats: list[dict]) -> tuple:
+    """A games row as schemas 1 and 2 held it: the whole record in a column, each hand's scores in another."""
+    record = to_record(game, players=seats)
+    return (game_id, "2024-05-01T12:00:00.000+00:00", "2024-05-01T12:30:00.000+00:00", "playing",
+            game.rules.model_dump_json(), json.dumps(seats), game.winner, json.dumps(list(game.scores)),
+            json.dumps([h.model_dump() for h in hand_scores(game)]), sum(len(h.moves) for h in game.log),
+            json.dumps(record))
+
+
 def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_game: Game,
                                                          players: Callable[..., list[dict]]) -> None:
     game = play_game(9, stop_after=15)
-    first = HistoryStore()
-    first.save_game("g", game, players("medium"))
-    first.close()
-    with sqlite3.connect(data_dir / "history.sqlite3") as db:
-        row = db.execute("SELECT * FROM games").fetchone()
-    db.close()
-    (data_dir / "history.sqlite3").unlink()
+    data_dir.mkdir(parents=True)
     with sqlite3.connect(data_dir / "history.sqlite3") as db:  # the file as version 1 left it
         db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
-        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", row)
+        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * 11)})", v1_row("g", game, players("medium")))
     db.close()
     store = HistoryStore()
     assert [g.id for g in store.games()] == ["g"] and store.load("g") == game
