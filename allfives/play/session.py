@@ -53,6 +53,12 @@ def moves_made(state: GameState) -> int:
     return sum(len(hand.moves) for hand in state.log)
 
 
+def bot_seed(setup: GameSetup, state: GameState, hint: bool = False) -> int | None:
+    """The seed of the next bot (or hint) from the bots' own stream; None in a game not seeded, where
+    the moves are not even counted (a long game has many)."""
+    return None if setup.bots_seed is None else setup.bot_seed(moves_made(state), hint)
+
+
 def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
     """The bot for this seat's next decision, here or at a hosted table: seeded games take its seed
     from the bots' own stream and search a fixed size; otherwise it thinks by the clock within the
@@ -61,7 +67,7 @@ def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
     budget = thinking_budget(setup.bot_delay)
     sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
             else INSTANT_SIMULATIONS if budget is None else None)
-    return make_bot(level, seed=setup.bot_seed(moves_made(state)), simulations=sims,
+    return make_bot(level, seed=bot_seed(setup, state), simulations=sims,
                     time_budget=budget or 1.0)
 
 
@@ -144,7 +150,7 @@ class Session:
 
     def hint_bot(self) -> Bot:
         """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
-        seed = self.setup.bot_seed(moves_made(self.state), hint=True)
+        seed = bot_seed(self.setup, self.state, hint=True)
         return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
 
     # -- actions --------------------------------------------------------
