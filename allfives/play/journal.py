@@ -125,7 +125,7 @@ class RecordWriter:
                 return None
             was, now = old[-1].moves, new[-1].moves
             at = min(len(was), len(now))
-            at = next((n for n in range(at) if was[n] != now[n]), at)  # where they part
+            at = next((n for n in range(at) if was[n] is not now[n] and was[n] != now[n]), at)  # they part
             if at < len(was) or at < len(now):
                 entries.append({"hand": len(new), "at": at, "moves": [str(m) for m in now[at:]]})
         elif len(new) == len(old) + 1 and _same(old[-1], new[-2]):
