@@ -7,7 +7,7 @@ their analysis beside the game so a second review is instant. A database that is
 our version but another shape) is moved aside with a message and a new one started; a FIFO, a
 folder or any other non-file in its place is told once and never opened; reading makes no
 database where there is none. Nothing here ever raises into the game, and the autosave
-(ui/save.py) stands on its own whatever happens to the history.
+(play/saving.py) stands on its own whatever happens to the history.
 """
 
 from __future__ import annotations

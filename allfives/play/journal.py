@@ -148,7 +148,10 @@ class RecordWriter:
             write_atomically(self.journal, (first + data).decode(), self.prefix)
             return len(first) + len(data)
         size = self._disk.journal
-        fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+        # (O_NONBLOCK: a FIFO put in its place is refused at once rather than waited on; no O_CREAT:
+        # a journal that went is no longer the one on disk, and the record is written whole instead)
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(self.journal, flags)
         try:
             done = 0
             while done < len(data):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,21 @@ def test_a_disk_that_refuses_an_append_leaves_the_game_as_last_written(tmp_path:
     monkeypatch.undo()
     writer.write(states[5], EXTRA)
     assert on_disk(path) == states[5]
+
+
+def test_a_fifo_put_in_the_journals_place_is_never_waited_on(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    writer = RecordWriter(path)
+    states = game_states(12, 4)
+    for state in states[:3]:
+        writer.write(state, EXTRA)
+    journal_path(path).unlink()
+    os.mkfifo(journal_path(path))  # nobody reads it: an open for writing that waited would wait for ever
+    done = threading.Thread(target=writer.write, args=(states[3], EXTRA), daemon=True)
+    done.start()
+    done.join(timeout=20)
+    assert not done.is_alive(), "the save waited on a FIFO"
+    assert not journal_path(path).exists() and on_disk(path) == states[3]  # written whole instead
 
 
 def test_a_window_killed_while_saving_leaves_its_game(data_dir: Path) -> None:
