@@ -1,10 +1,10 @@
 """The game another window plays, as its save shows it: a `GameSession` that makes no move and writes nothing.
 
 `WatchedGame.follow()` looks at the save's and its journal's modification times (cheap, so a screen may
-ask often) and, when either changed, reads them again with the one safe reader of saves (`record_file`)
-and replays the game. When the
-save goes (the game was won: the other window moved it to last-game.json; or it was set aside for a
-new game), the last game seen stays on show, finished from last-game.json when that is the same game.
+ask often) and, when either changed, reads the two again with the one safe reader of saves
+(`record_file`) and replays the game. When the save goes (the game was won: the other window moved it
+to last-game.json; or it was set aside for a new game), the last game seen stays on show, finished
+from last-game.json when that is the same game.
 Everyone at the table is someone else's (the other window's people too), so the screen never offers
 a move; the other window's person keeps their hand in view, or every hand is face down when several
 people share that window. No Textual here.
