@@ -1,16 +1,34 @@
-"""Opening a game record or save from anywhere: a regular file, of a sane size, read without blocking.
+"""Opening a game record or save from anywhere: a regular file, of a sane size, read without blocking,
+with the journal of moves beside it.
 
 The engine reads a record's text; what counts as a file worth reading is decided here, once, for
 everything that opens one (`allfives replay`, the save store, and any command that takes a FILE).
+
+A save is written whole only now and then (at each hand's end, at least); the moves made since are
+appended to its journal, `<file>.journal`, so a move costs the same however long the game. The
+journal is JSON lines: first `{"journal": "allfives-journal/1", "base": ID}`, naming the record it
+goes on (the record file holds the same ID as `journal_id`), then one change a line:
+- `{"hand": N, "at": K, "moves": [...]}`: hand N (the last) keeps its first K moves, then these;
+- `{"hand": N, "dealt": {"hands": ..., "boneyard": ..., "leader": ...}, "moves": [...]}`: hand N is dealt;
+- `{"set": {...}}`: fields of the record beside its hands (the players, `saved_at`...) are now these.
+`read_record` reads both and returns the record as it stands. A line cut short (a write killed
+half-way) ends the journal and is ignored; a journal of another ID is older than its record (which
+was written whole since) and is ignored; anything else wrong in it is a bad record.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from typing import Any
 
 from allfives.engine import RecordError, parse_json
+from allfives.engine.values import brief, describe
+from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
+
+# What a journal may not change: the record's own fields, and the tie between the two files.
+_FIXED = frozenset({"format", "rules", "hands", "seed", JOURNAL_ID})
 
 # A 1,000-hand game takes about 0.75 MB as the app writes it, and a game to 250 rarely runs past
 # 30 hands: anything bigger is not a game record, and is refused before it is read.
@@ -80,12 +98,84 @@ def _kind(mode: int) -> str:
 
 
 def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> tuple[Any, str]:
-    """The JSON data of a record file and its text; RecordError (one line, naming the file) if neither."""
+    """The JSON data of a record file, its journal's changes made, and its text; RecordError (one
+    line, naming the file) if neither can be read."""
     text = read_record_text(path, limit)
     try:
-        return parse_json(text), text
+        data = parse_json(text)
     except RecordError as e:
         raise RecordError(f"{_name(path)}: {e}") from None
+    if isinstance(data, dict) and JOURNAL_ID in data:
+        journal = journal_path(path)
+        base = data.pop(JOURNAL_ID)
+        if os.path.lexists(journal) and apply_journal(data, base, read_record_text(journal, limit),
+                                                      _name(journal)):
+            text = json.dumps(data, indent=1)
+    return data, text
 
 
-__all__ = ["MAX_RECORD_BYTES", "read_record", "read_record_text"]
+def apply_journal(data: dict[str, Any], base: object, text: str, name: str = "the journal") -> bool:
+    """Make the changes of a journal's `text` to the record `data` whose `journal_id` is `base`;
+    False when there were none for it (RecordError, naming the line, for a journal that is wrong)."""
+    lines = text.split("\n")
+    lines.pop()  # after the last newline: nothing, or a line a kill cut short (ignored)
+    if not lines:
+        return False
+    try:
+        head = parse_json(lines[0])
+    except RecordError as e:
+        raise RecordError(f"{name}, line 1: {e}") from None
+    if not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT:
+        raise RecordError(f"{name}, line 1: not a journal of {JOURNAL_FORMAT}")
+    if head.get("base") != base:
+        return False  # the journal of an older record: this one was written whole since
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            _change(data, parse_json(line))
+        except RecordError as e:
+            raise RecordError(f"{name}, line {number}: {e}") from None
+    return len(lines) > 1
+
+
+def _change(data: dict[str, Any], entry: Any) -> None:
+    """One line of a journal made on the record (the record's replay checks every move and deal)."""
+    if not isinstance(entry, dict):
+        raise RecordError(f"expected an object, found {describe(entry)}")
+    if "set" in entry:
+        fields = entry["set"]
+        if not isinstance(fields, dict):
+            raise RecordError(f"set: expected an object, found {describe(fields)}")
+        if fixed := sorted(_FIXED & fields.keys()):
+            raise RecordError(f"set: a journal cannot change {fixed[0]}")
+        data.update(fields)
+        return
+    if "hand" not in entry:
+        raise RecordError("neither moves nor fields: not a journal line")
+    number, moves, hands = entry["hand"], entry.get("moves", []), data.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError(f"hands: expected a list, found {describe(hands)}")
+    if not isinstance(moves, list):
+        raise RecordError(f"moves: expected a list, found {describe(moves)}")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise RecordError(f"hand: expected a hand number, found {describe(number)}")
+    if "dealt" in entry:
+        dealt = entry["dealt"]
+        if number != len(hands) + 1:
+            raise RecordError(f"hand {brief(number)} is dealt after hand {len(hands)}")
+        if not isinstance(dealt, dict):
+            raise RecordError(f"dealt: expected an object, found {describe(dealt)}")
+        hands.append({**dealt, "moves": moves})
+        return
+    if not hands or number != len(hands):
+        raise RecordError(f"hand {brief(number)} is not the last hand (hand {len(hands)})")
+    hand, at = hands[-1], entry.get("at")
+    kept = hand.get("moves", []) if isinstance(hand, dict) else None
+    if not isinstance(kept, list):
+        raise RecordError(f"hand {number}: its moves are not a list")
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(kept):
+        raise RecordError(f"at {brief(at)}: hand {number} has {len(kept)} moves")
+    hand["moves"] = kept[:at] + moves
+
+
+__all__ = ["JOURNAL_FORMAT", "JOURNAL_ID", "MAX_RECORD_BYTES", "apply_journal", "journal_path", "read_record",
+           "read_record_text"]

@@ -1,4 +1,5 @@
-"""Where allfives keeps the player's files, and writing one so it is either whole or not there at all."""
+"""Where allfives keeps the player's files, writing one so it is either whole or not there at all, and
+where a record file's journal goes (record_file.py reads the two)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("allfives"))
+
+
+JOURNAL_SUFFIX = ".journal"
+JOURNAL_FORMAT = "allfives-journal/1"  # its first line's "journal"
+JOURNAL_ID = "journal_id"  # the record file's field naming the journal that goes on it (its "base")
+
+
+def journal_path(path: str | os.PathLike[str]) -> Path:
+    """Where the journal of the record file at `path` is: beside it, its name and `.journal`."""
+    return Path(os.fspath(path) + JOURNAL_SUFFIX)
 
 
 def write_atomically(path: Path, text: str, prefix: str | None = None) -> None:

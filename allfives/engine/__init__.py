@@ -25,8 +25,10 @@ if TYPE_CHECKING:
         RecordError,
         ReplayDocument,
         dumps,
+        hand_record,
         loads,
         parse_json,
+        record_head,
         replay,
         replay_document,
         replay_game,
@@ -51,8 +53,8 @@ _HOMES = {
     "core": ("AmbiguousMove", "IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
     "game": ("Game", "Hands", "SeenGame", "for_seat"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
-    "record": ("RecordError", "ReplayDocument", "dumps", "loads", "parse_json", "replay", "replay_document",
-               "replay_game", "to_record"),
+    "record": ("RecordError", "ReplayDocument", "dumps", "hand_record", "loads", "parse_json", "record_head",
+               "replay", "replay_document", "replay_game", "to_record"),
     "state": ("Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "HistoryEntry",
               "Passed", "Played", "Scored", "SeatView"),
 }
@@ -62,8 +64,8 @@ __all__ = [
     "ALL_TILES", "VARIANTS", "AmbiguousMove", "Drew", "Event", "Game", "GameState", "GameWon", "HandDealt",
     "HandLog", "HandResult", "Hands", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
     "Played", "RecordError", "Rules", "Scored", "SeatView", "SeenGame", "Tile", "dumps", "for_seat",
-    "loads", "parse_json", "parse_tile", "replay", "ReplayDocument", "replay_document", "replay_game",
-    "round_to_five", "to_record", "variant_hand_size",
+    "hand_record", "loads", "parse_json", "parse_tile", "record_head", "replay", "ReplayDocument",
+    "replay_document", "replay_game", "round_to_five", "to_record", "variant_hand_size",
 ]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from . import core
-from .models import Move
+from .models import Move, Rules
 from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core, made
 
 Step = tuple[int, int]  # (hand number, 1-based; moves made in that hand, 0 = just dealt)
@@ -288,6 +288,17 @@ def walk(game: GameState) -> Iterator[tuple[int, int, core.Table, CoreMove]]:
 def iter_hand_ends(game: GameState) -> Iterator[core.Table]:
     """`hand_ends` one hand at a time, each replayed when asked for (a long game's are not all held)."""
     return (table.copy() for _, _, table, move in _replay(game) if move is None)
+
+
+def hand_end(rules: Rules, scores: tuple[int, ...], hand: HandLog) -> core.Table:
+    """The table as one hand left it, the hand begun at `scores`: what a game's hands replayed one at a
+    time come to (the history keeps a long game hand by hand)."""
+    table = core.Table(rules.to_core())
+    table.scores = list(scores)
+    _deal(table, hand)
+    for move in hand.moves:
+        _apply(table, move)
+    return table
 
 
 def hand_ends(game: GameState) -> list[core.Table]:

@@ -24,21 +24,28 @@ class RecordError(ValueError):
 
 def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
     """The record of a game: rules, every deal, every move (plus `seed` and any extra fields)."""
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": dict(state.rules),  # its fields are plain values: no serializer needs building
-        "hands": [
-            {"hands": [[str(t) for t in h] for h in hand.hands],
-             "boneyard": [str(t) for t in hand.boneyard],
-             "leader": hand.leader,
-             "moves": [str(m) for m in hand.moves]}
-            for hand in state.log
-        ],
-    }
+    record: dict[str, Any] = {"format": FORMAT, "rules": dict(state.rules),  # (plain values: no serializer)
+                              "hands": [hand_record(hand) for hand in state.log]}
     if state.seed is not None:
         record["seed"] = state.seed
     record.update(extra)
     return record
+
+
+def record_head(state: GameState, **extra: Any) -> dict[str, Any]:
+    """A record without its hands: the format, the rules, the seed and any extra fields. With
+    `hand_record` it lets a save or the history write a long game hand by hand."""
+    head: dict[str, Any] = {"format": FORMAT, "rules": dict(state.rules)}
+    if state.seed is not None:
+        head["seed"] = state.seed
+    head.update(extra)
+    return head
+
+
+def hand_record(hand: HandLog) -> dict[str, Any]:
+    """One element of a record's `hands`: the deal, the leader and the moves."""
+    return {"hands": [[str(t) for t in h] for h in hand.hands], "boneyard": [str(t) for t in hand.boneyard],
+            "leader": hand.leader, "moves": [str(m) for m in hand.moves]}
 
 
 def dumps(state: GameState, **extra: Any) -> str:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from allfives.engine import GameState, Rules
-from allfives.engine.positions import hand_ends
+from allfives.engine import GameState, HandLog, Rules
+from allfives.engine.positions import hand_end, hand_ends
+
+if TYPE_CHECKING:
+    from allfives.engine import core
 
 Status = Literal["playing", "finished", "abandoned"]
 
@@ -93,13 +96,22 @@ def hand_scores(game: GameState) -> tuple[HandScore, ...]:
     out = []
     before: tuple[int, ...] = (0,) * game.rules.sides
     for table in hand_ends(game):
-        after = tuple(table.scores)
-        gains = tuple(a - b for a, b in zip(after, before, strict=True))
-        r = table.result
-        if r is None:
-            out.append(HandScore(scores=after, gains=gains))
-        else:
-            out.append(HandScore(scores=after, gains=gains, deductions=r.deductions, awards=r.awards,
-                                 reason=r.reason, out_seat=r.out_seat))  # type: ignore[arg-type]
-        before = after
+        out.append(_score(table, before))
+        before = out[-1].scores
     return tuple(out)
+
+
+def hand_score(rules: Rules, before: tuple[int, ...], hand: HandLog) -> HandScore:
+    """One hand's `HandScore`, the hand begun at the scores `before` (one hand replayed, not the game)."""
+    return _score(hand_end(rules, before, hand), before)
+
+
+def _score(table: core.Table, before: tuple[int, ...]) -> HandScore:
+    """The hand that left `table` as it is, begun at the scores `before`."""
+    after = tuple(table.scores)
+    gains = tuple(a - b for a, b in zip(after, before, strict=True))
+    r = table.result
+    if r is None:
+        return HandScore(scores=after, gains=gains)
+    return HandScore(scores=after, gains=gains, deductions=r.deductions, awards=r.awards,
+                     reason=r.reason, out_seat=r.out_seat)  # type: ignore[arg-type]

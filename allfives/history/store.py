@@ -1,11 +1,13 @@
 """The game history: every game played in the app, in one SQLite file in the user's data dir.
 
-The app saves the game after every move (an upsert by its id) and at its end; reviews store
+The app saves the game after every move and at its end: a game's row (its rules, players, scores,
+and the record without its hands) and a row a hand (its deal and moves, and its line of the
+scoresheet), so a move rewrites its own hand's row and not the whole game. Reviews store
 their analysis beside the game so a second review is instant. A database that is damaged (or of
 our version but another shape) is moved aside with a message and a new one started; a FIFO, a
 folder or any other non-file in its place is told once and never opened; reading makes no
 database where there is none. Nothing here ever raises into the game, and the autosave
-(ui/save.py) stands on its own whatever happens to the history.
+(play/saving.py) stands on its own whatever happens to the history.
 """
 
 from __future__ import annotations
@@ -20,24 +22,79 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 
-from allfives.engine import GameState, RecordError, replay, to_record
+from allfives.engine import GameState, HandLog, RecordError, hand_record, record_head, replay, to_record
 from allfives.userdata import data_dir, write_atomically
 
-from .games import GameEntry, HandScore, Seat, Status, hand_scores, seats_of
+from .games import GameEntry, HandScore, Seat, Status, hand_score, seats_of
 
 if TYPE_CHECKING:  # the analysis (the bots' search) loads only when a review asks for it
     from allfives.bots.analysis import GameAnalysis
 
 FILE_NAME = "history.sqlite3"
 
-# Each entry brings a database from the version before it to its own (user_version = its number).
-MIGRATIONS: tuple[str, ...] = (
+
+def _hands_apart(db: sqlite3.Connection) -> None:
+    """3: each hand in a row of its own, so that a move rewrites its hand's row, not the whole game.
+
+    Each game's record gives its hands to `game_hands`, each with its line of the scoresheet (the
+    games table's `hands` column, which goes; a table is rebuilt to drop a column in SQLite). A
+    record that could not be read is kept as it is, as unreadable as before."""
+    db.execute("""
+        CREATE TABLE game_hands (
+            game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            hand TEXT NOT NULL,
+            score TEXT NOT NULL,
+            PRIMARY KEY (game_id, number)
+        )""")
+    for game_id, record, scores in db.execute("SELECT id, record, hands FROM games").fetchall():
+        try:
+            head = json.loads(record)
+            hands = head.pop("hands")
+        except (ValueError, TypeError, AttributeError, KeyError):
+            continue
+        try:
+            lines = json.loads(scores)
+        except (ValueError, TypeError):
+            lines = None
+        if not isinstance(hands, list):
+            continue
+        if not isinstance(lines, list) or len(lines) != len(hands):
+            lines = [None] * len(hands)  # (a game whose scores could not be read stays out of the figures)
+        db.executemany("INSERT INTO game_hands (game_id, number, hand, score) VALUES (?, ?, ?, ?)",
+                       [(game_id, n, json.dumps(hand), json.dumps(line))
+                        for n, (hand, line) in enumerate(zip(hands, lines, strict=True), start=1)])
+        db.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(head), game_id))
+    db.execute("""
+        CREATE TABLE games_3 (
+            id TEXT PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            status TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            players TEXT NOT NULL,
+            winner INTEGER,
+            scores TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            head TEXT NOT NULL
+        )""")
+    db.execute("INSERT INTO games_3 SELECT id, started_at, updated_at, status, rules, players, winner,"
+               " scores, moves, record FROM games")
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_3 RENAME TO games")
+    db.execute("CREATE INDEX games_by_start ON games (started_at)")
+
+
+# Each entry brings a database from the version before it to its own (user_version = its number):
+# SQL, or a function run in one transaction with foreign keys off (it may rebuild a table).
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 1: the games
     """
     CREATE TABLE games (
@@ -65,11 +122,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, key)
     );
     """,
+    # 3: a row a hand
+    _hands_apart,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, hands, moves"
+_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, moves"
+_TABLES = {"games", "analyses", "game_hands"}
 
 T = TypeVar("T")
 
@@ -92,7 +152,10 @@ def _our_shape() -> dict[str, tuple[tuple[str, str, int, int], ...]]:
     db = sqlite3.connect(":memory:")
     try:
         for migration in MIGRATIONS:
-            db.executescript(migration)
+            if isinstance(migration, str):
+                db.executescript(migration)
+            else:
+                migration(db)
         return {name: _columns(db, name) for (name,) in
                 db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
     finally:
@@ -132,6 +195,18 @@ def _analysis_key(samples: int, seats: Sequence[int]) -> str:
     return f"v{VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
 
 
+@dataclass(frozen=True)
+class _Kept:
+    """How much of a game's hand rows this store wrote final: hands 1..`done` (so a move writes only
+    the hands after them, each replayed on its own from the scores before it)."""
+
+    done: int
+    last: HandLog  # hand `done`, as written
+    before: tuple[int, ...] | None  # the scores before hand `done` (for when an undo opens it again)
+    after: tuple[int, ...]  # the scores after it
+    moves: int  # moves in hands 1..done
+
+
 class HistoryStore:
     """The history database. Every method swallows database trouble: it sets `problem` (a message
     for the player, told once through `take_problem`) and returns an empty answer instead."""
@@ -148,6 +223,7 @@ class HistoryStore:
         self._disabled = False  # damaged and could not be moved aside: leave it alone
         self._lock = threading.RLock()  # the app's thread and a review worker may both use it
         self._db: sqlite3.Connection | None = None
+        self._kept: dict[str, _Kept] = {}  # by game id, for the connection open now
 
     @property
     def path(self) -> Path:
@@ -161,35 +237,77 @@ class HistoryStore:
 
         `players` are the seats in order (`Player.to_json()` dicts will do); `extra` goes into the
         stored record (e.g. the setup, so an exported record resumes as a save does). The status is
-        `finished` once the game is won, else `playing` unless given.
+        `finished` once the game is won, else `playing` unless given. The game's row is written, and
+        the rows of the hands that changed since this store last wrote it: a move costs the same
+        however long the game (the first save of a game in a process writes every hand).
         """
         seats = seats_of(players)
         if len(seats) != state.rules.seats:
             raise ValueError(f"{len(seats)} players for {state.rules.seats} seats")
-        record = to_record(state, **dict(extra or {}))
-        record["players"] = [s.model_dump() for s in seats]
+        head = record_head(state, **dict(extra or {}))
+        head["players"] = [s.model_dump() for s in seats]
         if status is None:
             status = "finished" if state.phase == "game_over" else "playing"
         stamp = self.clock()
-        row = {
-            "id": game_id, "started_at": stamp, "updated_at": stamp, "status": status,
-            "rules": state.rules.model_dump_json(), "players": json.dumps(record["players"]),
-            "winner": state.winner, "scores": json.dumps(list(state.scores)),
-            "hands": json.dumps([h.model_dump() for h in hand_scores(state)]),
-            "moves": sum(len(h.moves) for h in state.log), "record": json.dumps(record),
-        }
+        zero = (0,) * state.rules.sides
 
-        def write(db: sqlite3.Connection) -> bool:
+        def write(db: sqlite3.Connection) -> _Kept | None:
+            start, before, moves = self._written(game_id, state)
+            if start and db.execute("SELECT 1 FROM game_hands WHERE game_id = ? AND number = ?",
+                                    (game_id, start)).fetchone() is None:
+                start, before, moves = 0, zero, 0  # its rows went (another window deleted the game)
+            final = len(state.log) - (state.phase == "playing")  # hands 1..final are over
+            kept = self._kept.get(game_id) if start else None
+            if kept is not None and kept.done != start:  # (an undo opened hand `start + 1` again)
+                kept = _Kept(start, state.log[start - 1], None, before, moves)
+            rows, scores = [], before
+            for n in range(start, len(state.log)):
+                hand = state.log[n]
+                score = hand_score(state.rules, scores, hand)
+                rows.append((game_id, n + 1, json.dumps(hand_record(hand)), score.model_dump_json()))
+                if n + 1 == final:
+                    kept = _Kept(final, hand, scores, score.scores, moves + len(hand.moves))
+                scores, moves = score.scores, moves + len(hand.moves)
             db.execute(
                 "INSERT INTO games (id, started_at, updated_at, status, rules, players, winner, scores,"
-                " hands, moves, record) VALUES (:id, :started_at, :updated_at, :status, :rules, :players,"
-                " :winner, :scores, :hands, :moves, :record) ON CONFLICT (id) DO UPDATE SET"
+                " moves, head) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
                 " updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
                 " players = excluded.players, winner = excluded.winner, scores = excluded.scores,"
-                " hands = excluded.hands, moves = excluded.moves, record = excluded.record", row)
-            return True
+                " moves = excluded.moves, head = excluded.head",
+                (game_id, stamp, stamp, status, state.rules.model_dump_json(), json.dumps(head["players"]),
+                 state.winner, json.dumps(list(state.scores)), moves, json.dumps(head)))
+            db.execute("DELETE FROM game_hands WHERE game_id = ? AND number > ?",
+                       (game_id, len(state.log) if start else 0))
+            db.executemany("INSERT INTO game_hands (game_id, number, hand, score) VALUES (?, ?, ?, ?)"
+                           " ON CONFLICT (game_id, number) DO UPDATE SET hand = excluded.hand,"
+                           " score = excluded.score", rows)
+            return kept
 
-        return self._run(write, False, writes=True)
+        with self._lock:
+            done = self._run(lambda db: (True, write(db)), (False, None), writes=True)
+            if done[0]:
+                self._remember(game_id, done[1])
+            return done[0]
+
+    def _written(self, game_id: str, state: GameState) -> tuple[int, tuple[int, ...], int]:
+        """Where this game's rows stand as this store wrote them: (hands over and written so, the scores
+        after them, their moves); (0, ...): every hand is to be written."""
+        kept = self._kept.get(game_id)
+        if kept is None or kept.done > len(state.log):
+            return 0, (0,) * state.rules.sides, 0
+        hand, last = state.log[kept.done - 1], kept.last
+        if hand is last or hand == last:
+            return kept.done, kept.after, kept.moves
+        if kept.before is not None and (hand.hands, hand.boneyard, hand.leader) == (last.hands, last.boneyard,
+                                                                                    last.leader):
+            return kept.done - 1, kept.before, kept.moves - len(last.moves)  # an undo opened it again
+        return 0, (0,) * state.rules.sides, 0
+
+    def _remember(self, game_id: str, kept: _Kept | None) -> None:
+        if kept is None:
+            self._kept.pop(game_id, None)
+        else:
+            self._kept[game_id] = kept
 
     def abandon(self, game_id: str) -> None:
         """A game left unfinished for good (a new game started over it)."""
@@ -205,8 +323,10 @@ class HistoryStore:
                   None, writes=True, creates=False)
 
     def delete(self, game_id: str) -> None:
-        self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True,
-                  creates=False)
+        with self._lock:
+            self._kept.pop(game_id, None)
+            self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True,
+                      creates=False)
 
     def save_analysis(self, game_id: str, analysis: GameAnalysis, game: GameState | None = None) -> bool:
         """Keep an analysis beside its game (for the record as it is now); False if it could not be.
@@ -215,10 +335,10 @@ class HistoryStore:
         (a game still in play may have gone on since).
         """
         def write(db: sqlite3.Connection) -> bool:
-            found = db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+            found = _record_of(db, game_id)
             if found is None:
                 return False
-            made_from = _record_hash(json.loads(found[0]))
+            made_from = _record_hash(found)
             if game is not None and _record_hash(to_record(game)) != made_from:
                 return False
             db.execute("INSERT OR REPLACE INTO analyses (game_id, key, record_hash, analysis)"
@@ -243,25 +363,16 @@ class HistoryStore:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        return self._run(lambda db: self._entries(db.execute(sql, args).fetchall()[::-1]), [])
+        return self._run(lambda db: self._entries(db, db.execute(sql, args).fetchall()[::-1]), [])
 
     def game(self, game_id: str) -> GameEntry | None:
-        rows = self._run(lambda db: db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?",
-                                               (game_id,)).fetchall(), [])
-        entries = self._entries(rows)
+        sql = f"SELECT {_COLUMNS} FROM games WHERE id = ?"
+        entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()), [])
         return entries[0] if entries else None
 
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The game's record (RECORD.md, with the players and any extra fields), or None."""
-        row = self._run(lambda db: db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone(),
-                        None)
-        if row is None:
-            return None
-        try:
-            data = json.loads(row[0])
-        except ValueError:
-            return None
-        return data if isinstance(data, dict) else None
+        return self._run(lambda db: _record_of(db, game_id), None)
 
     def load(self, game_id: str) -> GameState | None:
         """The game itself, replayed from its record (None if it is not there or does not replay)."""
@@ -286,17 +397,17 @@ class HistoryStore:
         `game`, only if that record is this game)."""
         from allfives.bots.analysis import GameAnalysis
 
-        def read(db: sqlite3.Connection) -> tuple[str, str, str] | None:
-            return db.execute("SELECT a.analysis, a.record_hash, g.record FROM analyses a JOIN games g"
-                              " ON g.id = a.game_id WHERE a.game_id = ? AND a.key = ?",
-                              (game_id, _analysis_key(samples, seats))).fetchone()
+        def read(db: sqlite3.Connection) -> tuple[str, str, dict[str, Any] | None] | None:
+            found = db.execute("SELECT analysis, record_hash FROM analyses WHERE game_id = ? AND key = ?",
+                               (game_id, _analysis_key(samples, seats))).fetchone()
+            return None if found is None else (found[0], found[1], _record_of(db, game_id))
 
         row = self._run(read, None)
         if row is None:
             return None
         text, made_from, record = row
         try:
-            if _record_hash(json.loads(record)) != made_from:
+            if record is None or _record_hash(record) != made_from:
                 return None  # the game went on since: analyse it again
             if game is not None and _record_hash(to_record(game)) != made_from:
                 return None
@@ -313,14 +424,22 @@ class HistoryStore:
 
     # -- the database itself ----------------------------------------------------------
 
-    def _entries(self, rows: list[tuple]) -> list[GameEntry]:
+    def _entries(self, db: sqlite3.Connection, rows: list[tuple]) -> list[GameEntry]:
+        lines: dict[str, list[str]] = {r[0]: [] for r in rows}  # each game's hand by hand scores
+        ids = list(lines)
+        for at in range(0, len(ids), 500):  # (SQLite takes at most 999 parameters at once)
+            some = ids[at:at + 500]
+            for game_id, score in db.execute(
+                    f"SELECT game_id, score FROM game_hands WHERE game_id IN ({', '.join('?' * len(some))})"
+                    " ORDER BY game_id, number", some):
+                lines[game_id].append(score)
         out = []
         for r in rows:
             try:
                 out.append(GameEntry(
                     id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
                     rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
-                    hands=[HandScore.model_validate(h) for h in json.loads(r[8])], moves=r[9]))
+                    hands=[HandScore.model_validate_json(h) for h in lines[r[0]]], moves=r[8]))
             except (ValueError, TypeError, ValidationError):
                 continue  # one unreadable row never hides the others
         return out
@@ -336,6 +455,7 @@ class HistoryStore:
             self._drop()
 
     def _drop(self) -> None:
+        self._kept.clear()  # (the next connection may be to another file: write every hand again)
         if self._db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
@@ -428,19 +548,23 @@ class HistoryStore:
         if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise _Damaged("it holds tables of something else")
         for number in range(version + 1, SCHEMA_VERSION + 1):
+            migration = MIGRATIONS[number - 1]
             try:
-                db.executescript(f"BEGIN; {MIGRATIONS[number - 1]} PRAGMA user_version = {number}; COMMIT;")
+                if isinstance(migration, str):
+                    db.executescript(f"BEGIN; {migration} PRAGMA user_version = {number}; COMMIT;")
+                else:
+                    _migrate(db, migration, number)
             except sqlite3.OperationalError as e:
                 db.rollback()
                 if "already exists" in str(e) or "no such" in str(e):
                     raise _Damaged(f"schema {version} does not look like ours ({e})") from None
                 raise
         found = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not {"games", "analyses"} <= found:
-            raise _Damaged("tables are missing")
         for table, columns in _our_shape().items():  # (tables of its own beside ours do no harm)
-            if _columns(db, table) != columns:
+            if table in found and _columns(db, table) != columns:
                 raise _Damaged(f"its {table} table has other columns than schema {SCHEMA_VERSION}'s")
+        if not found >= _TABLES:
+            raise _Damaged("tables are missing")
 
     def _move_aside(self, why: Exception) -> bool:
         """Rename the damaged file and its journal to history.corrupt-<time>.sqlite3 (False: it cannot be)."""
@@ -464,6 +588,41 @@ class HistoryStore:
         self._ready = False
         self._tell(f"The game history was damaged ({why}); it was moved to {target} and a new one started.")
         return True
+
+
+def _migrate(db: sqlite3.Connection, migration: Callable[[sqlite3.Connection], None], number: int) -> None:
+    """Run a migration written in Python in one transaction, foreign keys off: a table it rebuilds is
+    dropped without taking the rows that refer to it along."""
+    db.commit()
+    db.execute("PRAGMA foreign_keys = OFF")  # (only outside a transaction)
+    try:
+        db.execute("BEGIN")
+        migration(db)
+        db.execute(f"PRAGMA user_version = {number}")
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
+    finally:
+        db.execute("PRAGMA foreign_keys = ON")
+
+
+def _record_of(db: sqlite3.Connection, game_id: str) -> dict[str, Any] | None:
+    """A game's record from its row and its hands' rows (None: no such game, or not readable)."""
+    found = db.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+    if found is None:
+        return None
+    hands = [hand for (hand,) in db.execute("SELECT hand FROM game_hands WHERE game_id = ? ORDER BY number",
+                                            (game_id,))]
+    try:
+        data = json.loads(found[0])
+        if not isinstance(data, dict):
+            return None
+        if hands or "hands" not in data:  # (a record that could not be read at schema 3 keeps its own)
+            data["hands"] = [json.loads(hand) for hand in hands]
+    except ValueError:
+        return None
+    return data
 
 
 def stored_analysis(store: HistoryStore, game_id: str, game: GameState, seats: Sequence[int],

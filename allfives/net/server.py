@@ -20,6 +20,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from allfives.engine import Event, GameState, GameWon, HandResult
+from allfives.play.saving import SaveWriter
 from allfives.play.session import bot_pause
 
 from .protocol import (
@@ -40,7 +41,7 @@ from .protocol import (
     Welcome,
     encode,
 )
-from .table import Table, TableError, same_code
+from .table import SaveJob, Table, TableError, same_code
 
 log = logging.getLogger("allfives.net")
 
@@ -116,9 +117,9 @@ class TableServer:
         self._timers: list[asyncio.TimerHandle] = []
         self._pause_for: int | None = None  # the hand whose end-of-hand pause is running
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._save_due = False  # a move was made since the last save was written
-        self._saving: asyncio.Task[None] | None = None
-        table.saver = self._save_soon
+        # Saves are written in a thread, never holding up the table (latest wins: see SaveWriter).
+        self._saves: SaveWriter[SaveJob] = SaveWriter(table.write, _unsaved)
+        table.saver = self._saves.put
         self._listeners: list[Callable[[list[Event]], None]] = []
 
     @property
@@ -160,21 +161,8 @@ class TableServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
-        if self._saving is not None:
-            await self._saving
+        await self.loop.run_in_executor(None, self._saves.flush)
         self.table.saver = None
-
-    def _save_soon(self) -> None:
-        """Saves are written in a thread, one at a time, never holding up the table; moves made while
-        one is written are saved together in the next (each save holds the whole game)."""
-        self._save_due = True
-        if self._saving is None or self._saving.done():
-            self._saving = asyncio.ensure_future(self._write_saves())
-
-    async def _write_saves(self) -> None:
-        while self._save_due:
-            self._save_due = False
-            await self.loop.run_in_executor(None, self.table.write, self.table.record_text())
 
     async def __aenter__(self) -> TableServer:
         return await self.start()
@@ -448,6 +436,13 @@ class TableServer:
             log.info("A bot plays seat %s until its player comes back", seat)
         self.send_seating()
         self.kick()
+
+
+def _unsaved(error: Exception | None) -> None:
+    """How a save went, in the writing thread: the table notes a disk that refuses (`save_error`)
+    itself, so only a bug reaches here."""
+    if error is not None:
+        log.error("the table could not be saved: %s", error)
 
 
 def _first_error(e: Exception) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -18,13 +17,15 @@ from typing import Any
 from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, Rules, for_seat
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
-from allfives.play.saving import write_atomically
+from allfives.play.journal import RecordWriter
 from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
 from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
 
 from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update
+
+SaveJob = tuple[GameState, dict[str, Any]]  # a save to write: the game, and the record's other fields
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud without mistakes
 CODE_LENGTH = 6
@@ -117,7 +118,10 @@ class Table:
     game: Game | None = None  # the state and every hand's events, from the first deal
     save_path: Path | None = None
     save_error: str | None = None
-    saver: Callable[[], None] | None = None  # told that a save is due, instead of writing it here
+    # Given each save to write (the game and the record's other fields), instead of writing it here:
+    # the server's `SaveWriter` puts it, and it is written in a thread.
+    saver: Callable[[SaveJob], None] | None = None
+    _writer: RecordWriter | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -340,27 +344,32 @@ class Table:
     def record(self) -> dict[str, Any]:
         """The game record (RECORD.md) with the seating: players, token hashes, host, code, pace."""
         assert self.game is not None
-        table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
-                 "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
-        return self.game.to_record(**self.setup.to_json(), table=table)
+        return self.game.to_record(**self.record_extra())
 
     def save(self) -> None:
-        """Saved after every move, atomically; a server's `saver` is told instead and writes off its loop."""
+        """Saved after every move (a line of the save's journal, mostly: see play/journal.py); a
+        server's `saver` is given the save instead and writes it off its loop."""
         if self.save_path is None or self.state is None:
             return
+        job = (self.state, self.record_extra())
         if self.saver is not None:
-            self.saver()
+            self.saver(job)
         else:
-            self.write(self.record_text())
+            self.write(job)
 
-    def record_text(self) -> str:
-        return json.dumps(self.record(), indent=1)
+    def record_extra(self) -> dict[str, Any]:
+        """The record's fields beside the game: the setup and the seating (players, token hashes...)."""
+        table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
+                 "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
+        return {**self.setup.to_json(), "table": table}
 
-    def write(self, text: str) -> None:
+    def write(self, job: SaveJob) -> None:
         """Write a save; a disk that refuses is noted (`save_error`) and play goes on."""
         assert self.save_path is not None
+        if self._writer is None or self._writer.path != self.save_path:
+            self._writer = RecordWriter(self.save_path)
         try:
-            write_atomically(self.save_path, text)
+            self._writer.write(*job)
         except OSError as e:
             self.save_error = f"the table could not be saved: {e.strerror or e}"
         else:

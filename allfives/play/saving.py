@@ -1,7 +1,10 @@
-"""Saving and resuming: the game record plus the players, written atomically to the user's data dir.
+"""Saving and resuming: the game record plus the players in the user's data dir, and the one
+latest-wins background writer of saves (the local session's and the table server's).
 
-Each window holds a lock on the save it plays in (a "slot": save.json, then save-2.json, ...), so
-two windows on one data dir never write over each other's game.
+A save is a record file written whole at each hand's end, and a journal beside it of the moves
+since (play/journal.py writes the pair, record_file.py reads it): a move costs the same however long
+the game. Each window holds a lock on the save it plays in (a "slot": save.json, then save-2.json,
+...), so two windows on one data dir never write over each other's game.
 """
 
 from __future__ import annotations
@@ -9,18 +12,21 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from filelock import FileLock, Timeout
 
 from allfives.play.setup import GameSetup
-from allfives.userdata import data_dir, write_atomically  # shared with the history and the table server
+from allfives.userdata import data_dir, journal_path, write_atomically  # shared with the history, the table
 
 if TYPE_CHECKING:
     from allfives.engine import GameState
+    from allfives.play.journal import RecordWriter
 
 SAVE_NAME = "save.json"
 LAST_NAME = "last-game.json"
@@ -55,6 +61,8 @@ class SaveStore:
         # Set when save.json could not be read nor moved aside: never write over it then.
         self.frozen: str | None = None
         self._lock: FileLock | None = None
+        self._writer: RecordWriter | None = None  # this slot's save as it was last written
+        self._files = threading.RLock()  # the save thread writes while the app may set the save aside
 
     @property
     def path(self) -> Path:
@@ -110,12 +118,15 @@ class SaveStore:
         return self._lock is not None
 
     def _remove_stale_writes(self) -> None:
-        """Temporary files of this slot's saves are stale once we hold its lock: nobody else writes them."""
+        """Temporary files of this slot's saves are stale once we hold its lock: nobody else writes them.
+        So is a journal without its save (its game was finished or set aside as it was written)."""
         mine = re.compile(rf"\.{re.escape(self.stem)}-[a-z0-9_]{{8}}\.tmp")  # as `_write` names them
         try:
             for entry in os.scandir(self.directory):
                 if mine.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     Path(entry.path).unlink(missing_ok=True)
+            if not os.path.lexists(self.path):
+                journal_path(self.path).unlink(missing_ok=True)
         except OSError:
             pass  # they stay; a later window tries again
 
@@ -124,27 +135,52 @@ class SaveStore:
         return self.directory / LAST_NAME
 
     def save(self, state: GameState, setup: GameSetup) -> None:
-        """Write after every move; a finished game goes to last-game.json and is not offered again.
+        """Write after every move (a line of the journal, mostly); a finished game goes whole to
+        last-game.json and is not offered again.
 
         Raises OSError when the disk refuses (the caller tells the player and plays on).
         """
-        if self.frozen:
-            raise OSError(self.frozen)
-        from allfives.engine import dumps  # (records: only once there is a game to write)
+        with self._files:
+            if self.frozen:
+                raise OSError(self.frozen)
+            extra = {**setup.to_json(), "saved_at": time.strftime("%Y-%m-%d %H:%M")}
+            writer = self._record_writer()
+            if state.phase == "game_over":
+                self._write(self.last_path, writer.text(state, extra))
+                self._remove()
+            else:
+                writer.write(state, extra)
 
-        text = dumps(state, **setup.to_json(), saved_at=time.strftime("%Y-%m-%d %H:%M"))
-        if state.phase == "game_over":
-            self._write(self.last_path, text)
-            self.path.unlink(missing_ok=True)
-        else:
-            self._write(self.path, text)
+    def _record_writer(self) -> RecordWriter:
+        if self._writer is None or self._writer.path != self.path:
+            from allfives.play.journal import RecordWriter  # (records: only once there is a game to write)
+
+            # temp files named after the slot: only this slot's lock holder ever leaves them
+            self._writer = RecordWriter(self.path, prefix=f".{self.stem}-")
+        return self._writer
 
     def _write(self, path: Path, text: str) -> None:
         # temp files named after the slot: only this slot's lock holder ever leaves them
         write_atomically(path, text, prefix=f".{self.stem}-")
 
+    def _remove(self) -> None:
+        """The save goes (its game is finished): the record first, then its journal, which alone is
+        nothing (a crash between the two leaves a journal no reader takes up)."""
+        self.path.unlink(missing_ok=True)
+        journal_path(self.path).unlink(missing_ok=True)
+        self._forget()
+
+    def _forget(self) -> None:
+        if self._writer is not None:
+            self._writer.forget()
+
     def load(self) -> LoadOutcome:
-        """The game in progress, if any; a file that cannot be read back is moved aside, never lost."""
+        """The game in progress (the record and its journal), if any; a save that cannot be read back
+        is moved aside, never lost."""
+        with self._files:
+            return self._load()
+
+    def _load(self) -> LoadOutcome:
         if not os.path.lexists(self.path):
             return LoadOutcome()
         from allfives.engine import RecordError, replay  # (records: only once there is one to read)
@@ -173,7 +209,7 @@ class SaveStore:
         if state.phase == "game_over":
             try:
                 self._write(self.last_path, text)
-                self.path.unlink(missing_ok=True)
+                self._remove()
             except OSError:
                 pass  # it stays where it is; it is finished, so it is not offered either way
             return LoadOutcome()
@@ -183,10 +219,14 @@ class SaveStore:
         return LoadOutcome(game=SavedGame(state, setup, saved_at))
 
     def move_aside(self, why: str) -> Path:
-        """Rename save.json to save.<why>-<timestamp>.json and return the new path.
+        """Rename save.json (and its journal with it) to save.<why>-<timestamp>.json and return the new path.
 
         Within one second the names go on -2, -3...: always past the highest there, never into a
         gap an older one left (the newest set aside must sort last: see `_remove_old_previous`)."""
+        with self._files:
+            return self._move_aside(why)
+
+    def _move_aside(self, why: str) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = f"{self.stem}.{why}-{stamp}"
         named = re.compile(rf"{re.escape(base)}(?:-(\d+))?\.json")
@@ -197,6 +237,12 @@ class SaveStore:
             n += 1
             target = self.directory / f"{base}-{n}.json"
         os.replace(self.path, target)
+        self._forget()
+        journal = journal_path(self.path)
+        if os.path.lexists(journal):
+            # (a crash just before this line leaves the moved game without its last hand's moves)
+            with contextlib.suppress(OSError):
+                os.replace(journal, journal_path(target))
         return target
 
     def set_aside(self) -> Path | None:
@@ -233,3 +279,51 @@ class SaveStore:
         for _, path in sorted(found, reverse=True)[PREVIOUS_KEPT:]:
             with contextlib.suppress(OSError):
                 Path(path).unlink()
+                journal_path(path).unlink(missing_ok=True)
+
+
+T = TypeVar("T")
+
+
+class SaveWriter(Generic[T]):
+    """Writes saves in a thread of its own, so the table never waits for the disk: the local
+    session's (the game and its history row) and the table server's alike.
+
+    Latest wins: each save is the game as it stands, so when moves come faster than the disk takes
+    them only the newest waiting one is written (the journal then holds what changed since the one
+    before). `flush` returns once the last save put is on disk (the table calls it before it closes).
+    The thread ends whenever nothing is left to write.
+    """
+
+    def __init__(self, write: Callable[[T], None], outcome: Callable[[Exception | None], None]) -> None:
+        self.write = write  # writes one save
+        self.outcome = outcome  # told (in the writing thread) how each write went
+        self._cond = threading.Condition()
+        self._waiting: tuple[T] | None = None
+        self._thread: threading.Thread | None = None
+
+    def put(self, job: T) -> None:
+        with self._cond:
+            self._waiting = (job,)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="allfives-save", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout: float = 30.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._thread is None, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._waiting is None:
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                (job,), self._waiting = self._waiting, None
+            try:
+                self.write(job)
+            except Exception as e:  # told to the player, never lost in a thread
+                self.outcome(e)
+            else:
+                self.outcome(None)

@@ -6,14 +6,13 @@ it never imports Textual.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
 from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, SeatView
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.history_link import HistoryLink, new_history_id
-from allfives.play.saving import SavedGame, SaveStore
+from allfives.play.saving import SavedGame, SaveStore, SaveWriter
 from allfives.play.seat import refusal
 from allfives.play.setup import SEEDED_SIMULATIONS, SEEDED_SIMULATIONS_FOR, GameSetup
 from allfives.play.undo import moves_to_take_back
@@ -54,6 +53,12 @@ def moves_made(state: GameState) -> int:
     return sum(len(hand.moves) for hand in state.log)
 
 
+def bot_seed(setup: GameSetup, state: GameState, hint: bool = False) -> int | None:
+    """The seed of the next bot (or hint) from the bots' own stream; None in a game not seeded, where
+    the moves are not even counted (a long game has many)."""
+    return None if setup.bots_seed is None else setup.bot_seed(moves_made(state), hint)
+
+
 def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
     """The bot for this seat's next decision, here or at a hosted table: seeded games take its seed
     from the bots' own stream and search a fixed size; otherwise it thinks by the clock within the
@@ -62,52 +67,8 @@ def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
     budget = thinking_budget(setup.bot_delay)
     sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
             else INSTANT_SIMULATIONS if budget is None else None)
-    return make_bot(level, seed=setup.bot_seed(moves_made(state)), simulations=sims,
+    return make_bot(level, seed=bot_seed(setup, state), simulations=sims,
                     time_budget=budget or 1.0)
-
-
-class SaveWriter:
-    """Writes a session's saves in a thread of its own, so the table never waits for the disk.
-
-    Each save is the whole game: when moves come faster than the disk takes them, only the newest
-    waiting save is written. `flush` returns once the game as it stands is on disk (the table calls it
-    before it closes). The thread ends whenever nothing is left to write.
-    """
-
-    def __init__(self, write: Callable[[GameState, GameSetup], None],
-                 outcome: Callable[[Exception | None], None]) -> None:
-        self.write = write  # the save (and the history's row) of one moment of the game
-        self.outcome = outcome  # told (in the writing thread) how each write went
-        self._cond = threading.Condition()
-        self._waiting: tuple[GameState, GameSetup] | None = None
-        self._writing = False
-        self._thread: threading.Thread | None = None
-
-    def put(self, state: GameState, setup: GameSetup) -> None:
-        with self._cond:
-            self._waiting = (state, setup)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="allfives-save", daemon=True)
-                self._thread.start()
-
-    def flush(self, timeout: float = 30.0) -> None:
-        with self._cond:
-            self._cond.wait_for(lambda: self._thread is None, timeout)
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                if self._waiting is None:
-                    self._thread = None
-                    self._cond.notify_all()
-                    return
-                job, self._waiting = self._waiting, None
-            try:
-                self.write(*job)
-            except Exception as e:  # told to the player, never lost in a thread
-                self.outcome(e)
-            else:
-                self.outcome(None)
 
 
 class Session:
@@ -127,7 +88,8 @@ class Session:
         self.store = store
         self.history = history
         keeps = store is not None or history is not None
-        self.writer = SaveWriter(self._write, self._saved) if keeps and background else None
+        self.writer: SaveWriter[tuple[GameState, GameSetup]] | None = (
+            SaveWriter(lambda job: self._write(*job), self._saved) if keeps and background else None)
         self._told = threading.Lock()  # the writer reports from its thread
         self.save_error: str | None = None
         self.save_error_new = False
@@ -188,7 +150,7 @@ class Session:
 
     def hint_bot(self) -> Bot:
         """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
-        seed = self.setup.bot_seed(moves_made(self.state), hint=True)
+        seed = bot_seed(self.setup, self.state, hint=True)
         return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
 
     # -- actions --------------------------------------------------------
@@ -231,7 +193,7 @@ class Session:
         if self.store is None and self.history is None:
             return
         if self.writer is not None:
-            self.writer.put(self.state, self.setup)
+            self.writer.put((self.state, self.setup))
             return
         try:
             self._write(self.state, self.setup)

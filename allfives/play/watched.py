@@ -1,9 +1,10 @@
 """The game another window plays, as its save shows it: a `GameSession` that makes no move and writes nothing.
 
-`WatchedGame.follow()` looks at the save's modification time (cheap, so a screen may ask often) and, when
-it changed, reads it again with the one safe reader of saves (`record_file`) and replays it. When the
-save goes (the game was won: the other window moved it to last-game.json; or it was set aside for a
-new game), the last game seen stays on show, finished from last-game.json when that is the same game.
+`WatchedGame.follow()` looks at the save's and its journal's modification times (cheap, so a screen may
+ask often) and, when either changed, reads the two again with the one safe reader of saves
+(`record_file`) and replays the game. When the save goes (the game was won: the other window moved it
+to last-game.json; or it was set aside for a new game), the last game seen stays on show, finished
+from last-game.json when that is the same game.
 Everyone at the table is someone else's (the other window's people too), so the screen never offers
 a move; the other window's person keeps their hand in view, or every hand is face down when several
 people share that window. No Textual here.
@@ -20,8 +21,10 @@ from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.saving import LAST_NAME
 from allfives.play.setup import GameSetup, Player
 from allfives.record_file import read_record
+from allfives.userdata import journal_path
 
-Stamp = tuple[int, int, int]  # (inode, size, modification time in ns): the save as last read
+# (inode, size, modification time in ns) of the save and of its journal (None: none): as last read
+Stamp = tuple[tuple[int, int, int], tuple[int, int, int] | None]
 
 
 class WatchedGame:
@@ -129,7 +132,11 @@ class WatchedGame:
 
 def _stamp(path: Path) -> Stamp:
     st = os.stat(path)
-    return st.st_ino, st.st_size, st.st_mtime_ns
+    try:
+        journal = os.stat(journal_path(path))
+    except FileNotFoundError:
+        return (st.st_ino, st.st_size, st.st_mtime_ns), None
+    return (st.st_ino, st.st_size, st.st_mtime_ns), (journal.st_ino, journal.st_size, journal.st_mtime_ns)
 
 
 def _same_game(data: object, game: GameState) -> bool:

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from allfives.bots.analysis import VERSION as ANALYSIS_VERSION
 from allfives.bots.analysis import GameAnalysis, analyse_game
 from allfives.engine import GameState, replay, to_record
 from allfives.history import HistoryStore, stored_analysis
+from allfives.history.games import hand_scores
 from allfives.history.store import MIGRATIONS, SCHEMA_VERSION
+from allfives.history.store import _record_hash as record_hash
 
 Game = Callable[..., GameState]
 
@@ -156,19 +159,22 @@ def test_a_newer_database_is_read_but_never_written(data_dir: Path, play_game: G
     assert [g.id for g in store.games()] == ["kept"] and not list(data_dir.glob("history.corrupt-*"))
 
 
+def v1_row(game_id: str, game: GameState, seats: list[dict]) -> tuple:
+    """A games row as schemas 1 and 2 held it: the whole record in a column, each hand's scores in another."""
+    record = to_record(game, players=seats)
+    return (game_id, "2024-05-01T12:00:00.000+00:00", "2024-05-01T12:30:00.000+00:00", "playing",
+            game.rules.model_dump_json(), json.dumps(seats), game.winner, json.dumps(list(game.scores)),
+            json.dumps([h.model_dump() for h in hand_scores(game)]), sum(len(h.moves) for h in game.log),
+            json.dumps(record))
+
+
 def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_game: Game,
                                                          players: Callable[..., list[dict]]) -> None:
     game = play_game(9, stop_after=15)
-    first = HistoryStore()
-    first.save_game("g", game, players("medium"))
-    first.close()
-    with sqlite3.connect(data_dir / "history.sqlite3") as db:
-        row = db.execute("SELECT * FROM games").fetchone()
-    db.close()
-    (data_dir / "history.sqlite3").unlink()
+    data_dir.mkdir(parents=True)
     with sqlite3.connect(data_dir / "history.sqlite3") as db:  # the file as version 1 left it
         db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
-        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", row)
+        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * 11)})", v1_row("g", game, players("medium")))
     db.close()
     store = HistoryStore()
     assert [g.id for g in store.games()] == ["g"] and store.load("g") == game
@@ -177,6 +183,71 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_ga
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
     assert store.take_problem() is None
+
+
+def test_a_version_2_history_keeps_its_games_and_their_analyses(data_dir: Path, play_game: Game,
+                                                                  players: Callable[..., list[dict]]) -> None:
+    """Schema 3 takes each record's hands into rows of their own; what was made from a record stays its."""
+    games = {"a": play_game(14, target=60), "b": play_game(15, stop_after=40)}
+    analysis = analyse_game(games["b"], [0], samples=1)
+    data_dir.mkdir(parents=True)
+    with sqlite3.connect(data_dir / "history.sqlite3") as db:  # the file as version 2 left it
+        db.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
+        for game_id, game in games.items():
+            db.execute(f"INSERT INTO games VALUES ({', '.join('?' * 11)})",
+                       v1_row(game_id, game, players("hard")))
+        db.execute("INSERT INTO games VALUES ('torn', '2024', '2024', 'playing', '{}', '[]', NULL, '[]',"
+                   " '[]', 0, '{\"format\": \"allfives-rec')")  # a record no version could read
+        record = json.loads(v1_row("b", games["b"], players("hard"))[-1])
+        db.execute("INSERT INTO analyses VALUES ('b', ?, ?, ?)",
+                   (f"v{ANALYSIS_VERSION}:1:0", record_hash(record), analysis.model_dump_json()))
+    db.close()
+    store = HistoryStore()
+    assert [g.id for g in store.games()] == ["torn", "a", "b"] and store.take_problem() is None
+    for game_id, game in games.items():
+        assert store.load(game_id) == game and store.game(game_id).hands == hand_scores(game)
+    assert store.analysis("b", 1, [0], games["b"]) == analysis
+    assert store.record("torn") is None
+
+
+def test_a_move_rewrites_its_hand_row_and_the_games_row_only(store: HistoryStore, play_game: Game,
+                                                             players: Callable[..., list[dict]]) -> None:
+    game = play_game(16, target=250)
+    record = to_record(game)
+    assert game.hand_number >= 4
+    states = []
+    for moves in range(1, len(record["hands"][-1]["moves"]) + 1):
+        cut = dict(record, hands=record["hands"][:-1] + [dict(record["hands"][-1],
+                                                               moves=record["hands"][-1]["moves"][:moves])])
+        states.append(replay(cut)[0])
+    assert store.save_game("g", states[0], players("easy"))  # the first save of a game here writes it all
+    db = store._db  # (the store's one connection: what it changed, counted by SQLite)
+    assert db is not None
+    for state in states[1:]:
+        before = db.total_changes
+        assert store.save_game("g", state, players("easy"))
+        assert db.total_changes - before == 2  # the game's row and its last hand's, however many hands
+    assert store.load("g") == game and store.game("g").hands == hand_scores(game)
+
+
+def test_a_hand_opened_again_by_an_undo_is_kept_as_played(store: HistoryStore, play_game: Game,
+                                                          players: Callable[..., list[dict]]) -> None:
+    """The play that ended a hand taken back (undo works at a hand's end) and the hand played otherwise."""
+    game = play_game(17, target=250)
+    record = to_record(game)
+    ended = replay(dict(record, hands=record["hands"][:3]))[0]
+    assert ended.phase == "hand_over"
+    store.save_game("g", play_game(17, stop_after=5), players("easy"))
+    store.save_game("g", ended, players("easy"))
+    last = record["hands"][2]
+    opened = replay(dict(record, hands=record["hands"][:2] + [dict(last, moves=last["moves"][:-3])]))[0]
+    assert store.save_game("g", opened, players("easy"))
+    assert store.game("g").hands == hand_scores(opened)
+    otherwise = opened
+    while otherwise.phase == "playing":
+        otherwise = otherwise.apply(otherwise.legal_moves()[-1])[0]
+        assert store.save_game("g", otherwise, players("easy"))
+        assert store.game("g").hands == hand_scores(otherwise) and store.load("g") == otherwise
 
 
 def test_a_busy_database_is_told_and_left_alone(data_dir: Path, play_game: Game,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 
-from allfives.engine import GameState, Move, Tile
+from allfives.engine import GameState, Move, Tile, replay
 from allfives.play.session import Session
+from allfives.record_file import read_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.messages import BotChose
 from allfives.ui.screens.game import GameScreen
@@ -19,6 +21,11 @@ from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.hand import Hand
 
 from .scenes import settle, until  # noqa: F401  (re-exported for the tests)
+
+
+def on_disk(path: Path) -> GameState:
+    """The game a save holds: its record and the journal of moves beside it, read as the app reads them."""
+    return replay(read_record(path)[0])[0]
 
 
 async def bot_move_arrives(pilot: Pilot, table: GameScreen, move: Move) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import GameState, Move, Rules, loads, to_record
+from allfives.engine import GameState, Move, Rules, to_record
 from allfives.play.saving import SaveStore
 from allfives.play.setup import GameSetup, default_players
 from allfives.ui.app import AllFivesApp
@@ -20,7 +20,16 @@ from allfives.ui.screens.resume import ResumeScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
-from .helpers import bot_move_arrives, click_tile, game, play_game_by_mouse, play_until, settle, until
+from .helpers import (
+    bot_move_arrives,
+    click_tile,
+    game,
+    on_disk,
+    play_game_by_mouse,
+    play_until,
+    settle,
+    until,
+)
 from .scenes import seeded_app
 
 SMALL, BIG = (60, 20), (120, 40)
@@ -154,11 +163,11 @@ async def test_start_over_a_game_in_progress(data_dir: Path) -> None:
         assert new is not table
         assert table.session.state is state, "the old game's bot landed a move after Start"
         assert [type(s) for s in app.screen_stack[1:]] == [GameScreen]
-        saved = loads((data_dir / "save.json").read_text())
+        saved = on_disk(data_dir / "save.json")
         assert to_record(saved)["hands"] == to_record(new.session.state)["hands"]
         kept = previous_saves(data_dir)
         assert len(kept) == 1
-        assert to_record(loads(kept[0].read_text()))["hands"] == to_record(state)["hands"]
+        assert to_record(on_disk(kept[0]))["hands"] == to_record(state)["hands"]
 
 
 def saved_game(data_dir: Path) -> GameState:
@@ -188,8 +197,8 @@ async def test_resume_prompt_new_game_keeps_the_old_one(data_dir: Path, with_fla
         new = game(app)
         kept = previous_saves(data_dir)
         assert len(kept) == 1
-        assert to_record(loads(kept[0].read_text()))["hands"] == to_record(old)["hands"]
-        now = loads((data_dir / "save.json").read_text())
+        assert to_record(on_disk(kept[0]))["hands"] == to_record(old)["hands"]
+        now = on_disk(data_dir / "save.json")
         assert to_record(now)["hands"] == to_record(new.session.state)["hands"]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import loads, to_record
+from allfives.engine import to_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.screens import guard
@@ -19,7 +19,7 @@ from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
-from .helpers import StoppedClock, game, play_until, screen_spot, settle, until
+from .helpers import StoppedClock, game, on_disk, play_until, screen_spot, settle, until
 from .scenes import seeded_app
 
 
@@ -129,7 +129,7 @@ async def test_quitting_a_game_in_progress_asks_first(
         await settle(pilot)
         assert exits
         # the game is saved either way: the save holds every move made
-        saved = loads((data_dir / "save.json").read_text())
+        saved = on_disk(data_dir / "save.json")
         assert to_record(saved)["hands"] == to_record(table.session.state)["hands"]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from allfives.engine import replay, to_record
 from allfives.play.session import Session
+from allfives.record_file import read_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 
@@ -42,7 +42,7 @@ def check_files(data_dir: Path) -> None:
     for name in ("save.json", "last-game.json"):
         path = data_dir / name
         if path.exists():
-            record = json.loads(path.read_text())
+            record, _ = read_record(path)  # (a save's journal too)
             state, _ = replay(record)  # raises if any saved move broke a rule
             assert to_record(state)["hands"] == record["hands"]
 
@@ -55,7 +55,7 @@ def check_saved(data_dir: Path, session: Session) -> None:
     path = data_dir / ("last-game.json" if finished else "save.json")
     on_screen = to_record(session.state)["hands"]
     assert path.exists(), f"{path.name} is missing: the game on screen ({where(on_screen)}) was not saved"
-    saved = json.loads(path.read_text())["hands"]
+    saved = read_record(path)[0]["hands"]
     assert saved == on_screen, (f"{path.name} holds another game than the one on screen "
                                 f"(saved {where(saved)}; on screen {where(on_screen)})")
 

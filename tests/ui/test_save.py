@@ -10,6 +10,7 @@ import pytest
 from allfives.engine import to_record
 from allfives.play.saving import SaveStore
 from allfives.play.setup import GameSetup
+from allfives.record_file import read_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.screens.new_game import NewGameScreen
@@ -33,7 +34,7 @@ async def test_resume_after_restart_picks_up_exactly(data_dir: Path) -> None:
             await play_by_mouse(pilot, table.session.state.legal_moves()[0])
         await settle(pilot)
         first = game(pilot.app).session.state
-        saved = json.loads((data_dir / "save.json").read_text())
+        saved, _ = read_record(data_dir / "save.json")  # the record and its journal
         assert saved["players"][0]["kind"] == "person" and saved["bot_delay"] == 0
     assert to_record(first)["hands"] == saved["hands"]  # saved after every move
 
@@ -87,7 +88,7 @@ async def test_save_from_an_unknown_version_is_moved_aside(data_dir: Path) -> No
 async def test_save_with_illegal_moves_is_moved_aside(data_dir: Path) -> None:
     async with make_app("--seats", "2", "--seed", "5").run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-    record = json.loads((data_dir / "save.json").read_text())
+    record, _ = read_record(data_dir / "save.json")  # (written back whole: its journal is left behind)
     record["hands"][0]["moves"] = ["6-6", "6-6 E"]
     (data_dir / "save.json").write_text(json.dumps(record))
     outcome = SaveStore().load()

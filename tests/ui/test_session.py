@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import Rules, loads, to_record
+from allfives.engine import Rules, to_record
 from allfives.play.game_session import GameSession
 from allfives.play.saving import SaveStore
 from allfives.play.session import Session
 from allfives.play.setup import GameSetup, default_players
 
-from .helpers import play_on, play_until
+from .helpers import on_disk, play_on, play_until
 
 
 def setup_for(seed: int) -> GameSetup:
@@ -23,7 +23,7 @@ def setup_for(seed: int) -> GameSetup:
 
 
 def saved_hands(path: Path) -> list:
-    return to_record(loads(path.read_text()))["hands"]
+    return to_record(on_disk(path))["hands"]
 
 
 def test_the_local_session_is_a_game_session(data_dir: Path) -> None:

@@ -4,10 +4,10 @@ has acted."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from allfives.engine import GameState, Move, loads, replay, to_record
+from allfives.engine import GameState, Move, replay, to_record
+from allfives.record_file import read_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.messages import BotChose
@@ -16,7 +16,7 @@ from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 
-from .helpers import game, play_by_mouse, play_until, settle
+from .helpers import game, on_disk, play_by_mouse, play_until, settle
 
 
 def make_app(*flags: str, delay: str = "0") -> AllFivesApp:
@@ -55,9 +55,9 @@ async def test_undo_after_a_bot_reply_restores_the_exact_earlier_state(data_dir:
         assert table.session.hands == [list(h) for h in hands]
         assert table.view.log == game_log(table.session.setup, hands, frozenset({0}))
         # the save keeps only the moves that stand, and replays to the same state
-        record = json.loads((data_dir / "save.json").read_text())
+        record, _ = read_record(data_dir / "save.json")  # (the record and its journal)
         assert record["hands"] == to_record(before)["hands"]
-        assert replay(record)[0] == before == loads((data_dir / "save.json").read_text())
+        assert replay(record)[0] == before == on_disk(data_dir / "save.json")
         # seeded bots are the same bots after an undo: the same play gets the same reply
         await play_by_mouse(pilot, move)
         await settle(pilot)
