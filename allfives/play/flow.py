@@ -54,7 +54,7 @@ class Facts:
             if isinstance(session, Undoable) else frozenset()
         ended = any(isinstance(ev, HandResult) for ev in reversed(events))
         return cls(waiting=waiting, turn=seen.turn, hand_number=seen.hand_number,
-                   at=(len(hands), len(events)), people=setup.people, result=ended,
+                   at=(len(hands), len(events)), people=tuple(setup.people), result=ended,
                    only_pass=waiting == "person" and to_move.legal_moves == (Move.pass_(),),
                    takes_back=takes_back, bot_delay=setup.bot_delay, covered=covered)
 
