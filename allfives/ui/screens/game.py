@@ -3,11 +3,12 @@
 The screen holds the game (a `GameSession`), the table's `Flow` (play/flow.py) and the person's
 `TurnState` (ui/model/turn.py), and decides nothing itself. After every change it builds one
 `TableView` (view.py) and sets it; each widget takes its part and redraws only if that part changed.
-Clicks and keys go through the pure steps of turn.py, and a step's move goes to the session. What
-happens next (a bot thinks, the terminal is handed over, the final board's pause, the score panel,
-the next deal, game over) is the flow's: each of its transitions returns one directive, and the
-screen carries it out with a worker, a dialog or a timer. Bots and hints think in worker threads
-and post `BotChose` / `HintReady` back; one handler turns any worker's failure into a notification.
+Clicks and keys go through the pure steps of turn.py (persons_turn.py), and a step's move goes to
+the session. What happens next (a bot thinks, the terminal is handed over, the final board's pause,
+the score panel, the next deal, game over) is the flow's: each of its transitions returns one
+directive, and the screen carries it out with a worker, a dialog or a timer. Bots and hints think in
+worker threads and post `BotChose` / `HintReady` back; one handler turns a worker's failure into a
+notification.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -48,14 +49,12 @@ from allfives.play.flow import (
 )
 from allfives.play.game_session import GameSession, Undoable
 from allfives.play.session import bot_pause
-from allfives.play.undo import undo_refusal
-from allfives.ui.model import turn as steps
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
-from allfives.ui.model.turn import Step, TurnState, taken_back
+from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
-from ..messages import BotChose, HintReady
+from ..messages import BotChose
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
@@ -67,6 +66,7 @@ from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
+from .persons_turn import PersonsTurn
 from .score_panel import ScorePanel
 from .styled import StyledOnce
 
@@ -129,8 +129,8 @@ class TableButton(Button, can_focus=False):
     """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
 
 
-class GameScreen(StyledOnce, Screen[None]):
-    """One game from first deal to the winner: the flow's directives carried out."""
+class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
+    """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
     BINDINGS = [
         Binding("left", "cursor(-1)", "Tile", show=False),
@@ -248,11 +248,8 @@ class GameScreen(StyledOnce, Screen[None]):
     @property
     def position(self) -> Position:
         """Which moment of the game this is (play/flow.py's `now`): what a worker thinks about."""
-        return (*self._at(), self.flow.undos)
-
-    def _at(self) -> tuple[int, int]:
         hands = self.session.hands
-        return len(hands), len(hands[-1]) if hands else 0
+        return len(hands), len(hands[-1]) if hands else 0, self.flow.undos
 
     @property
     def in_progress(self) -> bool:
@@ -403,37 +400,12 @@ class GameScreen(StyledOnce, Screen[None]):
         self.advance()
         return True
 
-    def step(self, step: Step) -> None:
-        """Take a step of the person's turn: make its move, or show where the turn stands."""
-        self.turn = step.turn
-        if step.move is not None:
-            self.apply(step.move)
-        else:
-            self.show()
-
     # -- taking a play back -------------------------------------------------------------
 
     @property
     def can_undo_here(self) -> bool:
         """This game can take moves back (a local game; not a table shared over the network)."""
         return isinstance(self.session, Undoable) and bool(self.session.setup.people)
-
-    def action_undo(self) -> None:
-        """`u`: take back your last play and every move after it (the bots' replies, draws)."""
-        setup = self.session.setup
-        if self.closed or not setup.people:
-            return
-        if table_flow.may_take_back(self.flow, self.viewer, self.facts().takes_back):
-            self.take_back(self.viewer)
-            return
-        if not self.can_undo_here:
-            why = "Moves stand at this table: none can be taken back."
-        elif not self.revealed:
-            why = "Nothing to take back until the terminal is yours."
-        else:
-            names = tuple(p.name for p in setup.players)
-            why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names)
-        self.step(Step(self.turn.told(why, "refusal")))
 
     def take_back(self, seat: int) -> None:
         """Stop the bots' thinking and the final board's pause, take the moves back, play on."""
@@ -474,17 +446,6 @@ class GameScreen(StyledOnce, Screen[None]):
         if self.view is not None:
             self.follow(table_flow.bot_chose(self.flow, self.facts(), message.position, message.move))
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
-    def hint_worker(self, position: Position, seat: int) -> None:
-        self.post_message(HintReady(position, self.session.hint(seat)))
-
-    @on(HintReady)
-    def _hint_ready(self, message: HintReady) -> None:
-        if message.position != self.position or not self.my_turn:
-            return
-        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
-        self.show()
-
     @on(Worker.StateChanged)
     def _worker_failed(self, event: Worker.StateChanged) -> None:
         """Any worker that fails is told as a notification, and the game goes on."""
@@ -508,74 +469,6 @@ class GameScreen(StyledOnce, Screen[None]):
             seat = self.session.seat_view(self.view.turn if self.view else 0)
             if seat.legal_moves:
                 self.post_message(BotChose(self.position, seat.legal_moves[0]))
-
-    # -- the person's clicks and keys ---------------------------------------------------
-
-    def _mine_or_wait(self) -> bool:
-        """It is the person's turn; if not, say whose it is."""
-        if self.my_turn:
-            return True
-        if self.session.waiting == "bot" and self.view is not None:
-            name = self.session.setup.players[self.view.turn].name
-            self.step(Step(self.turn.told(f"Wait: it is {name}'s turn.")))
-        return False
-
-    @on(Hand.TileChosen)
-    def _tile_chosen(self, event: Hand.TileChosen) -> None:
-        event.stop()
-        if self._mine_or_wait():
-            self.step(steps.choose_tile(self.turn, self.seen, event.tile))
-
-    @on(Board.EndChosen)
-    def _end_chosen(self, event: Board.EndChosen) -> None:
-        event.stop()
-        self.action_end(event.end)
-
-    @on(Board.MissedEnd)
-    def _missed(self, event: Board.MissedEnd) -> None:
-        event.stop()
-        if self.my_turn:
-            self.step(steps.missed_end(self.turn, self.seen))
-
-    @on(Boneyard.DrawRequested)
-    def _draw_requested(self, event: Boneyard.DrawRequested) -> None:
-        event.stop()
-        self.action_draw()
-
-    # -- actions (keys, footer, command palette) --------------------------------
-
-    def action_cursor(self, step: int) -> None:
-        if self.view is not None and not self.view.hand.hidden:
-            self.turn = steps.move_cursor(self.turn, self.seen, step)
-            self.show()
-
-    def action_choose(self) -> None:
-        if self._mine_or_wait():
-            self.step(steps.choose(self.turn, self.seen))
-
-    def action_cycle_end(self, step: int) -> None:
-        if self.my_turn:
-            self.turn = steps.cycle_end(self.turn, self.seen, step)
-            self.show()
-
-    def action_end(self, end: str) -> None:
-        if self.my_turn:
-            self.step(steps.choose_end(self.turn, self.seen, end))
-
-    def action_deselect(self) -> None:
-        if self.my_turn:
-            self.step(steps.deselect(self.turn, self.seen))
-
-    def action_draw(self) -> None:
-        if self.my_turn:
-            self.step(steps.draw(self.turn, self.seen))
-
-    def action_hint(self) -> None:
-        if not self.my_turn:
-            self.step(Step(self.turn.told("A hint is for your own turn.")))
-            return
-        self.step(Step(steps.asking_hint(self.turn)))
-        self.hint_worker(self.position, self.viewer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
