@@ -50,13 +50,18 @@ class Facts:
         hands, waiting, setup = session.hands, session.waiting, session.setup
         events = hands[-1] if hands else ()
         to_move = seen if seen.seat == seen.turn or waiting != "person" else session.seat_view(seen.turn)
-        takes_back = frozenset(seat for seat in setup.people if session.undoable(seat)) \
-            if isinstance(session, Undoable) else frozenset()
         ended = any(isinstance(ev, HandResult) for ev in reversed(events))
         return cls(waiting=waiting, turn=seen.turn, hand_number=seen.hand_number,
                    at=(len(hands), len(events)), people=tuple(setup.people), result=ended,
                    only_pass=waiting == "person" and to_move.legal_moves == (Move.pass_(),),
-                   takes_back=takes_back, bot_delay=setup.bot_delay, covered=covered)
+                   takes_back=takes_back(session), bot_delay=setup.bot_delay, covered=covered)
+
+
+def takes_back(session: GameSession) -> frozenset[int]:
+    """The people at this terminal whose undo the session would make now (none where it cannot undo)."""
+    if not isinstance(session, Undoable):
+        return frozenset()
+    return frozenset(seat for seat in session.setup.people if session.undoable(seat))
 
 
 @dataclass(frozen=True)

@@ -194,7 +194,7 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         """Build the table view from the session and the turn, and set it."""
         self._tell_notices()
         self.seen = self.session.seat_view(self.viewer)
-        can_undo = table_flow.may_take_back(self.flow, self.viewer, self.facts().takes_back)
+        can_undo = table_flow.may_take_back(self.flow, self.viewer, table_flow.takes_back(self.session))
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
                                shown=self.revealed, wide=self.has_class("-wide"), memo=self.memo,
                                can_undo=can_undo)

@@ -22,7 +22,7 @@ from ..messages import HintReady
 
 if TYPE_CHECKING:
     from allfives.engine import Move, SeatView
-    from allfives.play.flow import Facts, Flow
+    from allfives.play.flow import Flow
     from allfives.play.game_session import GameSession
     from allfives.ui.model.turn import TurnState
     from allfives.ui.model.view import TableView
@@ -50,7 +50,6 @@ class PersonsTurn:
 
         def show(self) -> None: ...
         def apply(self, move: Move) -> bool: ...
-        def facts(self) -> Facts: ...
         def take_back(self, seat: int) -> None: ...
 
     def step(self, step: Step) -> None:
@@ -123,7 +122,7 @@ class PersonsTurn:
         setup = self.session.setup
         if self.closed or not setup.people:
             return
-        if table_flow.may_take_back(self.flow, self.viewer, self.facts().takes_back):
+        if table_flow.may_take_back(self.flow, self.viewer, table_flow.takes_back(self.session)):
             self.take_back(self.viewer)
             return
         if not self.can_undo_here:
