@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from allfives.engine import Move
+from allfives.play.flow import Position  # noqa: F401  (a moment of the game: (hands, events, undos))
 
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis
-
-Position = tuple[int, int, int]  # (hand number, events in it, undos): which moment a worker thought about
 
 
 class BotChose(Message):

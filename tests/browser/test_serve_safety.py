@@ -3,9 +3,7 @@ visitor in a sandbox of its own, an export as a download (no file on the server)
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pytest
 from playwright.async_api import BrowserContext, Page
 
 from allfives.engine import Rules, replay
+from allfives.history import HistoryStore
 from allfives.play.history_link import HistoryLink
 from allfives.play.saving import SaveStore
 from allfives.play.session import Session
@@ -96,9 +95,13 @@ def plant(folder: Path) -> list[str]:
     return ["g1", "g2", "g3"]
 
 
-def kept_records(folder: Path) -> list[dict[str, object]]:
-    with contextlib.closing(sqlite3.connect(f"file:{folder / 'history.sqlite3'}?mode=ro", uri=True)) as db:
-        return [json.loads(row[0]) for row in db.execute("SELECT record FROM games")]
+def kept_records(folder: Path) -> list[dict[str, object] | None]:
+    """The records a visitor's history keeps (read through the history, which knows its own shape)."""
+    store = HistoryStore(folder)
+    try:
+        return [store.record(game.id) for game in store.games()]
+    finally:
+        store.close()
 
 
 async def test_each_visitor_plays_alone_exports_to_the_browser_and_the_cap_says_the_table_is_full(

@@ -1,29 +1,23 @@
-"""The table: hand, board, seats, boneyard, scoresheet, log and status — and what happens next.
+"""The table: hand, board, seats, boneyard, scoresheet, log and status; the interpreter of its flow.
 
-The screen holds little: the game (a `GameSession`), whose hand is shown, and the person's
-`TurnState`. After every change it builds one `TableView` (view.py) and sets it; each widget takes
-its part and redraws only if that part changed. Clicks and keys go through the pure steps of
-turn.py; a step's move goes to the session. Bots and hints think in worker threads and post
-`BotChose` / `HintReady` back; one handler turns any worker's failure into a notification.
-
-Play holds while anything covers the table (help, the new-game screen, a dialog, the too-small
-notice) and goes on where it stopped once the table shows again: `advance` is safe to call at any
-time, and a bot's move that comes in meanwhile is held until then.
-
-Every move is seen: each bot move (each draw of a run, too) lands on its own after the bot delay
-and stays marked; when a hand ends, its last play shows on the board for that long before the score
-panel opens, and the panel (or the game-over screen) can be put aside to look at the table (`t`).
-The person may take back their last play and the moves after it (`u`), where the session allows.
+The screen holds the game (a `GameSession`), the table's `Flow` (play/flow.py) and the person's
+`TurnState` (ui/model/turn.py), and decides nothing itself. After every change it builds one
+`TableView` (view.py) and sets it; each widget takes its part and redraws only if that part changed.
+Clicks and keys go through the pure steps of turn.py (persons_turn.py), and a step's move goes to
+the session. What happens next (a bot thinks, the terminal is handed over, the final board's pause,
+the score panel, the next deal, game over) is the flow's: each of its transitions returns one
+directive, and the screen carries it out with a worker, a dialog or a timer. Bots and hints think in
+worker threads and post `BotChose` / `HintReady` back; one handler turns a worker's failure into a
+notification.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,16 +29,32 @@ from textual.widgets import Button
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from allfives.engine import Drew, IllegalMove, Move, SeatView
+from allfives.play import flow as table_flow
+from allfives.play.flow import (
+    AutoPass,
+    Deal,
+    Directive,
+    Facts,
+    HandOver,
+    Leave,
+    Make,
+    Pause,
+    Position,
+    PutAside,
+    ShowGameOver,
+    ShowResult,
+    Stepped,
+    TakeBack,
+    Think,
+)
 from allfives.play.game_session import GameSession, Undoable
 from allfives.play.session import bot_pause
-from allfives.play.undo import undo_refusal
-from allfives.ui.model import turn as steps
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
-from allfives.ui.model.turn import Step, TurnState, taken_back
+from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
-from ..messages import BotChose, HintReady, Position
+from ..messages import BotChose
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
@@ -56,10 +66,13 @@ from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
+from .persons_turn import PersonsTurn
 from .score_panel import ScorePanel
 from .styled import StyledOnce
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
+ASIDE = {"result": "The hand as it ended. t: back to the score panel.",  # the status line, a dialog put aside
+         "game_over": "The game as it ended. t: back to the game-over screen."}
 
 
 @dataclass(frozen=True)
@@ -116,8 +129,8 @@ class TableButton(Button, can_focus=False):
     """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
 
 
-class GameScreen(StyledOnce, Screen[None]):
-    """One game from first deal to the winner."""
+class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
+    """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
     BINDINGS = [
         Binding("left", "cursor(-1)", "Tile", show=False),
@@ -144,23 +157,22 @@ class GameScreen(StyledOnce, Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
-        people = session.setup.people
-        self.viewer: int = people[0] if people else 0  # whose hand is at the bottom
-        self.revealed = len(people) <= 1  # at one terminal a hand shows once its owner says so
+        self.flow = table_flow.start(session.setup.people)  # what happens next is worked out there
         self.turn = TurnState()
         self.seen: SeatView = session.seat_view(self.viewer)  # what the viewer may see, as of the last show
-        self.held: BotChose | None = None  # a bot's move that came in while the table was covered
-        self.dialog: Screen | None = None  # the table's own dialog (score panel, hand-over...) now open
-        self.result_shown = 0  # the last hand whose score panel was opened
-        self.aside: str | None = None  # "result" / "game_over": that dialog is put aside to look at the table
-        self.final_seen: Position | None = None  # the moment whose final board has been shown for its pause
-        self.final_timer: Timer | None = None
-        self.undos = 0  # moves taken back so far: each undo makes the moments after it new ones
-        self.handed_from: int | None = None  # at one terminal: whose turn it was before the hand-over
-        self.closed = False  # a new game replaced this one: nothing more happens here
+        self.final_timer: Timer | None = None  # the final board's pause, while it runs
         self.memo = HandMemo()  # finished hands' log lines and sheet rows, worked out once
 
-    # -- layout ---------------------------------------------------------
+    # whose hand shows, and the dialogs, as the flow has them (a watched table sets the hand itself)
+    viewer = property(lambda self: self.flow.viewer,
+                      lambda self, seat: setattr(self, "flow", replace(self.flow, viewer=seat)))
+    revealed = property(lambda self: self.flow.revealed,
+                        lambda self, shown: setattr(self, "flow", replace(self.flow, revealed=shown)))
+    aside = property(lambda self: self.flow.aside)
+    dialog = property(lambda self: self.flow.dialog)
+    closed = property(lambda self: self.flow.closed)
+
+    # -- layout and the view: built once per change, each widget takes its part ------------------------
 
     def compose(self) -> ComposeResult:
         yield from TablePieces.compose(Boneyard(id="boneyard"))
@@ -178,15 +190,14 @@ class GameScreen(StyledOnce, Screen[None]):
         self.show()
         self.call_after_refresh(self.advance)
 
-    # -- the view: built once per change, each widget takes its part --------------------
-
     def show(self) -> None:
         """Build the table view from the session and the turn, and set it."""
         self._tell_notices()
         self.seen = self.session.seat_view(self.viewer)
+        can_undo = table_flow.may_take_back(self.flow, self.viewer, table_flow.takes_back(self.session))
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
                                shown=self.revealed, wide=self.has_class("-wide"), memo=self.memo,
-                               can_undo=self.undo_steps() > 0)
+                               can_undo=can_undo)
 
     def watch_view(self, view: TableView | None) -> None:
         """Each widget takes its part; it repaints only if that part changed."""
@@ -236,12 +247,9 @@ class GameScreen(StyledOnce, Screen[None]):
 
     @property
     def position(self) -> Position:
-        """Which moment of the game this is: (hand number, events in the hand so far, undos so far).
-
-        Moves taken back make the moments after them new ones: a bot's move thought about before an
-        undo never lands after it, even where the hand has as many events again."""
+        """Which moment of the game this is (play/flow.py's `now`): what a worker thinks about."""
         hands = self.session.hands
-        return (len(hands), len(hands[-1]) if hands else 0, self.undos)
+        return len(hands), len(hands[-1]) if hands else 0, self.flow.undos
 
     @property
     def in_progress(self) -> bool:
@@ -257,13 +265,74 @@ class GameScreen(StyledOnce, Screen[None]):
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width)
 
-    # -- game flow ----------------------------------------------------------
+    # -- the flow: facts in, one directive out, carried out here --------------------------------------
 
     @property
     def can_play(self) -> bool:
         """The table is on top and can be seen: nobody moves, and nothing opens, behind a cover."""
         return (self.is_attached and not self.closed and self.is_active
                 and not getattr(self.app, "too_small", False))
+
+    def facts(self) -> Facts:
+        """What the flow reads: the game as the session has it, and whether the table is seen."""
+        return Facts.of(self.session, self.seen, covered=not self.can_play)
+
+    def advance(self) -> None:
+        """Whatever comes next, as the flow says: safe to call at any time (behind a cover nothing
+        happens, and the table calls it again when it shows)."""
+        if self.view is not None:
+            self.follow(table_flow.step(self.flow, self.facts()))
+
+    def follow(self, stepped: Stepped) -> None:
+        """Take the flow's next state (showing the table if whose hand or what shows changed) and
+        carry out its directive."""
+        before, (self.flow, directive) = self.flow, stepped
+        if self.flow.viewer != before.viewer:
+            self.turn = TurnState()  # another person's hand: nothing of the last one's turn carries over
+        if isinstance(directive, PutAside):
+            self.turn = self.turn.told(ASIDE[directive.what], "done")
+            self.show()
+        elif (before.viewer, before.revealed, before.aside) != (self.viewer, self.revealed, self.aside):
+            self.show()
+        self.carry_out(directive)
+
+    def carry_out(self, directive: Directive) -> None:
+        """Do what the flow said: a worker, a dialog, a timer, a move, a deal."""
+        players, view = self.session.setup.players, self.view
+        match directive:
+            case Think(position=position):
+                self.bot_turn(position)
+            case Make(move=move):
+                self.apply(move)
+            case AutoPass():
+                self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
+                self.apply(Move.pass_())
+            case HandOver(to=to, undo_for=back):
+                name = players[back].name if back is not None else None
+                self.app.push_screen(HandoverScreen(players[to].name, to, undo_for=name), self._handed_over)
+            case ShowResult(hand_number=hand_number):
+                assert view is not None and view.result is not None
+                over = view.waiting == "game_over"
+                self.app.push_screen(ScorePanel(view.result, self.session.setup, hand_number, game_over=over),
+                                     self._result_seen)
+            case ShowGameOver():
+                assert view is not None
+                headline = game_over_headline(self.session.setup, view.scores, view.winner)
+                self.app.push_screen(GameOverScreen(headline, view.sheet), self._game_over_chosen)
+            case Pause(seconds=seconds, moment=moment):
+                self._stop_pause()
+                self.final_timer = self.set_timer(seconds, lambda: self._final_board_seen(moment))
+            case Deal():
+                self.session.next_hand()
+                self.turn = self.turn.fresh()
+                self.show()
+                self.advance()
+            case TakeBack(seat=seat):
+                self.take_back(seat)
+            case Leave(new_game=True):
+                self.app.action_new_game()
+            case Leave():
+                self.app.exit()
 
     def continue_play(self) -> None:
         """The table shows again: go on from where play stopped."""
@@ -276,8 +345,7 @@ class GameScreen(StyledOnce, Screen[None]):
     def close(self) -> None:
         """A new game takes over: cancel the bots' thinking, let no late move land here, and see the
         game saved as it stands (before it is set aside)."""
-        self.closed = True
-        self.held = None
+        self.flow = table_flow.close(self.flow)
         self.workers.cancel_node(self)
         self.session.flush()
 
@@ -290,84 +358,29 @@ class GameScreen(StyledOnce, Screen[None]):
         if notice:
             self.notify(notice, title="Saving", severity="warning", timeout=10)
 
-    def advance(self) -> None:
-        """Whatever comes next: a bot thinks, a person is prompted, or a hand/game ends.
+    def _handed_over(self, answer: str | None = None) -> None:
+        self.follow(table_flow.handed_over(self.flow, self.facts(), answer))
 
-        Safe to call at any time: behind a cover it does nothing (the table calls it again when it
-        shows), and it never starts a second bot on the same move.
-        """
-        waiting = self.session.waiting
-        if self.aside is not None and waiting not in ("hand_over", "game_over"):
-            self.aside = None  # the game went on without it (a shared table dealt the next hand)
-        if not self.can_play or self.view is None or self.dialog is not None or self.aside is not None:
-            return
-        if waiting == "bot":
-            held, self.held = self.held, None
-            if held is not None and held.position == self.position:
-                self.apply(held.move)
-            elif not self._bot_at_work():
-                self.bot_turn(self.position)
-        elif waiting == "person":
-            turn = self.view.turn
-            if turn != self.viewer or not self.revealed:
-                before, self.viewer, self.turn = self.viewer, turn, TurnState()
-                if len(self.session.setup.people) > 1:
-                    self.revealed = False
-                    self.handed_from = before if before != turn and self.undo_steps(before) else None
-                    self.show()
-                    players = self.session.setup.players
-                    back = players[self.handed_from].name if self.handed_from is not None else None
-                    handover = HandoverScreen(players[turn].name, turn, undo_for=back)
-                    self.open_dialog(handover, self._handed_over)
-                    return
-                self.show()
-            if self.seen.legal_moves == (Move.pass_(),):
-                self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
-                self.apply(Move.pass_())
-        elif self.view.result is not None and self.result_shown < self.view.hand_number:
-            if self._final_board_shown():
-                self.show_result()
-        elif waiting == "game_over" and self._final_board_shown():
-            self.show_game_over()
+    def _result_seen(self, answer: str | None = None) -> None:
+        self.follow(table_flow.result_seen(self.flow, self.facts(), answer))
 
-    def _final_board_shown(self) -> bool:
-        """False while the hand's last play is still to be seen on the board before a dialog covers
-        it (for the bot delay; with no delay nothing waits)."""
-        now = self.position
-        if self.final_seen == now or self.session.setup.bot_delay <= 0:
-            return True
-        if self.final_timer is None:
-            delay = self.session.setup.bot_delay
-            self.final_timer = self.set_timer(delay, lambda: self._final_board_seen(now))
-        return False
+    def _game_over_chosen(self, choice: str | None) -> None:
+        self.follow(table_flow.game_over_chosen(self.flow, choice))
+
+    def action_result(self) -> None:
+        """`t`: bring back the dialog that was put aside."""
+        if self.aside is not None and not self.closed:
+            self.turn = self.turn.fresh()
+            self.follow(table_flow.bring_back(self.flow, self.facts()))
 
     def _final_board_seen(self, moment: Position) -> None:
         self.final_timer = None
-        if moment == self.position:
-            self.final_seen = moment
-            self.advance()
+        self.follow(table_flow.pause_over(self.flow, self.facts(), moment))
 
-    def open_dialog(self, dialog: Screen, then: Callable) -> None:
-        """Open one of the table's own dialogs; play waits for its answer (the table may show
-        again before the answer is handled), then goes on."""
-        self.dialog = dialog
-
-        def answered(result: object) -> None:
-            self.dialog = None
-            then(result)
-
-        self.app.push_screen(dialog, answered)
-
-    def _handed_over(self, answer: str | None = None) -> None:
-        """The person the terminal was passed to says it is them; or the one who passed it takes
-        back their last play ("undo"), and keeps the terminal."""
-        before, self.handed_from = self.handed_from, None
-        if answer == "undo" and before is not None and self.undo_steps(before):
-            self.take_back(before)
-            return
-        self.revealed = True
-        self.show()
-        self.advance()
+    def _stop_pause(self) -> None:
+        if self.final_timer is not None:
+            self.final_timer.stop()
+            self.final_timer = None
 
     def apply(self, move: Move) -> bool:
         """Make a move for the seat to move, show the table once, and go on."""
@@ -387,68 +400,6 @@ class GameScreen(StyledOnce, Screen[None]):
         self.advance()
         return True
 
-    def step(self, step: Step) -> None:
-        """Take a step of the person's turn: make its move, or show where the turn stands."""
-        self.turn = step.turn
-        if step.move is not None:
-            self.apply(step.move)
-        else:
-            self.show()
-
-    def show_result(self) -> None:
-        view = self.view
-        assert view is not None and view.result is not None
-        self.result_shown = view.hand_number
-        panel = ScorePanel(view.result, self.session.setup, view.hand_number,
-                           game_over=view.waiting == "game_over")
-        self.open_dialog(panel, self._result_seen)
-
-    def put_aside(self, what: str) -> None:
-        """The score panel or the game-over screen steps aside: the table shows, with a key and a
-        button to bring it back."""
-        self.aside = what
-        ended, dialog = ("hand", "score panel") if what == "result" else ("game", "game-over screen")
-        self.turn = self.turn.told(f"The {ended} as it ended. t: back to the {dialog}.", "done")
-        self.show()
-
-    def action_result(self) -> None:
-        """`t`: bring back the dialog that was put aside."""
-        what, self.aside = self.aside, None
-        if what is None or self.closed:
-            return
-        self.turn = self.turn.fresh()
-        self.show()
-        if what == "result" and self.view is not None and self.view.result is not None:
-            self.show_result()
-        elif self.session.waiting == "game_over":
-            self.show_game_over()
-        else:
-            self.advance()
-
-    def _result_seen(self, answer: str | None = None) -> None:
-        if answer == "table":
-            self.put_aside("result")
-            return
-        if self.session.waiting == "hand_over":
-            self.session.next_hand()
-            self.turn = self.turn.fresh()
-            self.show()
-        self.advance()
-
-    def show_game_over(self) -> None:
-        view = self.view
-        assert view is not None
-        headline = game_over_headline(self.session.setup, view.scores, view.winner)
-        self.open_dialog(GameOverScreen(headline, view.sheet), self._game_over_chosen)
-
-    def _game_over_chosen(self, choice: str | None) -> None:
-        if choice == "table":
-            self.put_aside("game_over")
-        elif choice == "new":
-            self.app.action_new_game()
-        else:
-            self.app.exit()
-
     # -- taking a play back -------------------------------------------------------------
 
     @property
@@ -456,65 +407,23 @@ class GameScreen(StyledOnce, Screen[None]):
         """This game can take moves back (a local game; not a table shared over the network)."""
         return isinstance(self.session, Undoable) and bool(self.session.setup.people)
 
-    def undo_steps(self, seat: int | None = None) -> int:
-        """How many moves an undo by `seat` (the person whose hand shows) would take back now."""
-        session = self.session
-        seat = self.viewer if seat is None else seat
-        if not isinstance(session, Undoable) or self.closed or (seat == self.viewer and not self.revealed):
-            return 0
-        if seat not in session.setup.people:
-            return 0
-        return session.undoable(seat)
-
-    def action_undo(self) -> None:
-        """`u`: take back your last play and every move after it (the bots' replies, draws)."""
-        if self.closed:
-            return
-        if not self.can_undo_here:
-            why = "Moves stand at this table: none can be taken back." if self.session.setup.people else ""
-            if why:
-                self.step(Step(self.turn.told(why, "refusal")))
-            return
-        if not self.undo_steps():
-            setup = self.session.setup
-            names = tuple(p.name for p in setup.players)
-            why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names) \
-                if self.revealed else "Nothing to take back until the terminal is yours."
-            self.step(Step(self.turn.told(why, "refusal")))
-            return
-        self.take_back(self.viewer)
-
     def take_back(self, seat: int) -> None:
-        """Stop the bots' thinking, take the moves back, and play on from there."""
+        """Stop the bots' thinking and the final board's pause, take the moves back, play on."""
         session = self.session
         assert isinstance(session, Undoable)
         self.workers.cancel_group(self, "bot")
         self.workers.cancel_group(self, "hint")
-        self.held = None
-        if self.final_timer is not None:
-            self.final_timer.stop()
-            self.final_timer = None
+        self._stop_pause()
         history = session.seat_view(seat).history
         back = session.undo(seat)
-        if not back:
-            return
-        self.undos += 1
-        self.aside = None
-        hand_number = session.seat_view(seat).hand_number
-        self.result_shown = min(self.result_shown, hand_number - 1)
-        self.viewer, self.revealed = seat, True
-        names = tuple(player.name for player in session.setup.players)
-        self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back, names), "info")
-        self.show()
+        self.flow = table_flow.undone(self.flow, seat, session.seat_view(seat).hand_number, back)
+        if back:
+            names = tuple(player.name for player in session.setup.players)
+            self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back, names), "info")
+            self.show()
         self.advance()
 
     # -- workers: they post messages back; failures become notifications ----------------
-
-    def _bot_at_work(self) -> bool:
-        """A bot is already thinking about this very moment."""
-        at_work, name = (WorkerState.PENDING, WorkerState.RUNNING), repr(self.position)
-        return any(w.group == "bot" and w.node is self and w.state in at_work and w.name == name
-                   for w in self.app.workers)
 
     def bot_turn(self, position: Position) -> None:
         """The bot to move thinks in a thread; its move lands no sooner than the bot delay."""
@@ -534,23 +443,8 @@ class GameScreen(StyledOnce, Screen[None]):
 
     @on(BotChose)
     def _bot_chose(self, message: BotChose) -> None:
-        if self.closed or message.position != self.position:
-            return  # the game moved on (new game, resumed, a move taken back) while the bot thought
-        if not self.can_play:
-            self.held = message  # lands when the table shows again
-            return
-        self.apply(message.move)
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
-    def hint_worker(self, position: Position, seat: int) -> None:
-        self.post_message(HintReady(position, self.session.hint(seat)))
-
-    @on(HintReady)
-    def _hint_ready(self, message: HintReady) -> None:
-        if message.position != self.position or not self.my_turn:
-            return
-        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
-        self.show()
+        if self.view is not None:
+            self.follow(table_flow.bot_chose(self.flow, self.facts(), message.position, message.move))
 
     @on(Worker.StateChanged)
     def _worker_failed(self, event: Worker.StateChanged) -> None:
@@ -571,77 +465,10 @@ class GameScreen(StyledOnce, Screen[None]):
                     title="Bot error", severity="error")
         if worker.name == repr(self.position):
             # a broken bot must not stop the game: it makes the first legal move instead
+            self.flow = table_flow.thought_failed(self.flow)
             seat = self.session.seat_view(self.view.turn if self.view else 0)
             if seat.legal_moves:
                 self.post_message(BotChose(self.position, seat.legal_moves[0]))
-
-    # -- the person's clicks and keys ---------------------------------------------------
-
-    def _mine_or_wait(self) -> bool:
-        """It is the person's turn; if not, say whose it is."""
-        if self.my_turn:
-            return True
-        if self.session.waiting == "bot" and self.view is not None:
-            name = self.session.setup.players[self.view.turn].name
-            self.step(Step(self.turn.told(f"Wait: it is {name}'s turn.")))
-        return False
-
-    @on(Hand.TileChosen)
-    def _tile_chosen(self, event: Hand.TileChosen) -> None:
-        event.stop()
-        if self._mine_or_wait():
-            self.step(steps.choose_tile(self.turn, self.seen, event.tile))
-
-    @on(Board.EndChosen)
-    def _end_chosen(self, event: Board.EndChosen) -> None:
-        event.stop()
-        self.action_end(event.end)
-
-    @on(Board.MissedEnd)
-    def _missed(self, event: Board.MissedEnd) -> None:
-        event.stop()
-        if self.my_turn:
-            self.step(steps.missed_end(self.turn, self.seen))
-
-    @on(Boneyard.DrawRequested)
-    def _draw_requested(self, event: Boneyard.DrawRequested) -> None:
-        event.stop()
-        self.action_draw()
-
-    # -- actions (keys, footer, command palette) --------------------------------
-
-    def action_cursor(self, step: int) -> None:
-        if self.view is not None and not self.view.hand.hidden:
-            self.turn = steps.move_cursor(self.turn, self.seen, step)
-            self.show()
-
-    def action_choose(self) -> None:
-        if self._mine_or_wait():
-            self.step(steps.choose(self.turn, self.seen))
-
-    def action_cycle_end(self, step: int) -> None:
-        if self.my_turn:
-            self.turn = steps.cycle_end(self.turn, self.seen, step)
-            self.show()
-
-    def action_end(self, end: str) -> None:
-        if self.my_turn:
-            self.step(steps.choose_end(self.turn, self.seen, end))
-
-    def action_deselect(self) -> None:
-        if self.my_turn:
-            self.step(steps.deselect(self.turn, self.seen))
-
-    def action_draw(self) -> None:
-        if self.my_turn:
-            self.step(steps.draw(self.turn, self.seen))
-
-    def action_hint(self) -> None:
-        if not self.my_turn:
-            self.step(Step(self.turn.told("A hint is for your own turn.")))
-            return
-        self.step(Step(steps.asking_hint(self.turn)))
-        self.hint_worker(self.position, self.viewer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

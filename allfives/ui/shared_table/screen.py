@@ -1,9 +1,10 @@
 """The game screen at a shared table: the same table as local play, fed by a `RemoteSession`.
 
 Only what the network adds lives here: the screen goes on when the table sends news (a move, a deal,
-the whole table again after coming back), the status line says when the connection is lost or whom
-the table waits for (an away player's clock), the host lets a bot play an away seat (`b`), and two
-canned table messages (`y` "your turn", `g` "good game").
+the whole table again after coming back), the flow hears one more fact (the table has dealt the next
+hand), the status line says when the connection is lost or whom the table waits for (an away
+player's clock), the host lets a bot play an away seat (`b`), and two canned table messages (`y`
+"your turn", `g` "good game").
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import replace
 from textual.binding import Binding
 
 from allfives.net.remote_session import RemoteSession, clock
+from allfives.play import flow as table_flow
+from allfives.play.flow import Facts
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import Notice, TurnState
 from allfives.ui.screens.game import GameScreen
@@ -45,20 +48,14 @@ class RemoteGameScreen(GameScreen):
         if self.table.resets != self._resets:  # the whole table again: whatever the person was doing is void
             self._resets = self.table.resets
             self.turn = TurnState()
-            self.held = None
+            self.flow = table_flow.table_reset(self.flow)
         self.show()
         self.advance()
 
-    def advance(self) -> None:
-        """As at a local table; and once the score panel is seen, the next hand comes when the table
-        deals it (every player ready, or the pause is over)."""
-        view = self.view
-        if (self.can_play and self.dialog is None and view is not None and self.table.waiting == "hand_over"
-                and self.result_shown >= view.hand_number and self.table.deal_waiting):
-            self.table.next_hand()
-            self.turn = self.turn.fresh()
-            self.show()
-        super().advance()
+    def facts(self) -> Facts:
+        """As at a local table, and one more: once the score panel is seen, the next hand comes when
+        the table has dealt it (every player ready, or the pause is over)."""
+        return replace(super().facts(), dealt=self.table.deal_waiting)
 
     def _tick(self) -> None:
         """The away clocks count down (and the host's cue to let a bot play comes with them)."""
@@ -88,7 +85,7 @@ class RemoteGameScreen(GameScreen):
             return None
         if table.sending:
             return Notice("Your move is on its way to the table…")
-        if view.waiting == "hand_over" and self.result_shown >= view.hand_number:
+        if view.waiting == "hand_over" and self.flow.result_shown >= view.hand_number:
             return Notice("Waiting for the others to see the score before the next deal…")
         info = table.info
         if view.waiting != "bot" or info is None:

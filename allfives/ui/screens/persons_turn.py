@@ -1,0 +1,154 @@
+"""The person's side of the table: clicks and keys, each one a pure step of turn.py, and the hint.
+
+`PersonsTurn` is a part of the game screen (a mixin before `Screen` in its bases): it reads the
+screen's `turn` (the person's `TurnState`), `seen` (what they may see) and `view`, and hands each
+step back to `step`, which shows the turn or makes its move through the screen's `apply`. Nothing
+here decides what happens after a move: that is the table's flow (play/flow.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import work
+
+from allfives.play import flow as table_flow
+from allfives.play.flow import Position
+from allfives.play.undo import undo_refusal
+from allfives.ui.model import turn as steps
+from allfives.ui.model.turn import Step
+
+from ..messages import HintReady
+
+if TYPE_CHECKING:
+    from allfives.engine import Move, SeatView
+    from allfives.play.flow import Flow
+    from allfives.play.game_session import GameSession
+    from allfives.ui.model.turn import TurnState
+    from allfives.ui.model.view import TableView
+
+    from ..widgets.board import Board
+    from ..widgets.boneyard import Boneyard
+    from ..widgets.hand import Hand
+
+
+class PersonsTurn:
+    """The person's keys and clicks at the table (the game screen's bindings name these actions)."""
+
+    if TYPE_CHECKING:  # what the game screen holds and does
+        session: GameSession
+        flow: Flow
+        turn: TurnState
+        seen: SeatView
+        view: TableView | None
+        viewer: int
+        revealed: bool
+        closed: bool
+        my_turn: bool
+        position: Position
+        can_undo_here: bool
+
+        def show(self) -> None: ...
+        def apply(self, move: Move) -> bool: ...
+        def take_back(self, seat: int) -> None: ...
+
+    def step(self, step: Step) -> None:
+        """Take a step of the person's turn: make its move, or show where the turn stands."""
+        self.turn = step.turn
+        if step.move is not None:
+            self.apply(step.move)
+        else:
+            self.show()
+
+    def _mine_or_wait(self) -> bool:
+        """It is the person's turn; if not, say whose it is."""
+        if self.my_turn:
+            return True
+        if self.session.waiting == "bot" and self.view is not None:
+            name = self.session.setup.players[self.view.turn].name
+            self.step(Step(self.turn.told(f"Wait: it is {name}'s turn.")))
+        return False
+
+    # -- clicks on the table's widgets ------------------------------------------------------------------
+
+    def on_hand_tile_chosen(self, event: Hand.TileChosen) -> None:
+        event.stop()
+        if self._mine_or_wait():
+            self.step(steps.choose_tile(self.turn, self.seen, event.tile))
+
+    def on_board_end_chosen(self, event: Board.EndChosen) -> None:
+        event.stop()
+        self.action_end(event.end)
+
+    def on_board_missed_end(self, event: Board.MissedEnd) -> None:
+        event.stop()
+        if self.my_turn:
+            self.step(steps.missed_end(self.turn, self.seen))
+
+    def on_boneyard_draw_requested(self, event: Boneyard.DrawRequested) -> None:
+        event.stop()
+        self.action_draw()
+
+    # -- actions (keys, footer, command palette) ---------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        if self.view is not None and not self.view.hand.hidden:
+            self.turn = steps.move_cursor(self.turn, self.seen, step)
+            self.show()
+
+    def action_choose(self) -> None:
+        if self._mine_or_wait():
+            self.step(steps.choose(self.turn, self.seen))
+
+    def action_cycle_end(self, step: int) -> None:
+        if self.my_turn:
+            self.turn = steps.cycle_end(self.turn, self.seen, step)
+            self.show()
+
+    def action_end(self, end: str) -> None:
+        if self.my_turn:
+            self.step(steps.choose_end(self.turn, self.seen, end))
+
+    def action_deselect(self) -> None:
+        if self.my_turn:
+            self.step(steps.deselect(self.turn, self.seen))
+
+    def action_draw(self) -> None:
+        if self.my_turn:
+            self.step(steps.draw(self.turn, self.seen))
+
+    def action_undo(self) -> None:
+        """`u`: take back your last play and every move after it (the bots' replies, draws)."""
+        setup = self.session.setup
+        if self.closed or not setup.people:
+            return
+        if table_flow.may_take_back(self.flow, self.viewer, table_flow.takes_back(self.session)):
+            self.take_back(self.viewer)
+            return
+        if not self.can_undo_here:
+            why = "Moves stand at this table: none can be taken back."
+        elif not self.revealed:
+            why = "Nothing to take back until the terminal is yours."
+        else:
+            names = tuple(p.name for p in setup.players)
+            why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names)
+        self.step(Step(self.turn.told(why, "refusal")))
+
+    # -- the hint: the hard bot thinks in a thread, for this moment only -----------------------------------
+
+    def action_hint(self) -> None:
+        if not self.my_turn:
+            self.step(Step(self.turn.told("A hint is for your own turn.")))
+            return
+        self.step(Step(steps.asking_hint(self.turn)))
+        self.hint_worker(self.position, self.viewer)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
+    def hint_worker(self, position: Position, seat: int) -> None:
+        self.post_message(HintReady(position, self.session.hint(seat)))  # type: ignore[attr-defined]
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.position != self.position or not self.my_turn:
+            return
+        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
+        self.show()
