@@ -16,6 +16,7 @@ import json
 import logging
 import shlex
 import signal
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,18 @@ class VisitorGame(AppService):
                 await process.wait()
 
 
+Send = Callable[[bytes], Awaitable[None]]
+
+
+def _first_output_touches(visit: Visit, send: Send) -> Send:
+    async def write(data: bytes) -> None:
+        if not visit.drawn:
+            visit.drawn = True
+            visit.touched()
+        await send(data)
+    return write
+
+
 class Visit:
     """One open tab: its visitor, its game once started, and when its player last did anything."""
 
@@ -108,6 +121,7 @@ class Visit:
         self.taken_over = False  # a newer tab of the same visitor has the game now
         self.gone = asyncio.Event()  # set once this tab's game has ended and its seat is given up
         self.last_input = asyncio.get_running_loop().time()
+        self.drawn = False  # the idle clock starts again at the game's first output: slow is not idle
 
     def touched(self) -> None:
         self.last_input = asyncio.get_running_loop().time()
@@ -276,7 +290,8 @@ class GameServer(Server):
         await websocket.prepare(request)
         game = visit.game = VisitorGame(
             self.command, visitor=visit.visitor, folder=sandbox(self.sandboxes, visit.visitor),
-            write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
+            write_bytes=_first_output_touches(visit, websocket.send_bytes), write_str=websocket.send_str,
+            close=websocket.close,
             download_manager=self.download_manager, debug=self.debug)
         idle: asyncio.Task[None] | None = None
         try:
