@@ -33,7 +33,7 @@ from collections.abc import Callable
 from allfives.engine import GameState, Layout, Rules
 from allfives.play.session import Session
 from allfives.play.setup import GameSetup, default_players
-from allfives.ui.app import settle_memory
+from allfives.ui.launch import settle_memory
 
 # The smallest Textual app: a Header, a Static and a Footer.
 MINIMAL = """

@@ -145,7 +145,7 @@ async def test_a_first_screen_styled_once_is_styled_as_a_second_pass_would(flags
     """StyledOnce skips the restyle Textual does as a screen first shows: doing it changes nothing."""
     from allfives.ui.app import AllFivesApp
     from allfives.ui.launch import parser, setup_from
-    from allfives.ui.screens.styled import StyledOnce
+    from allfives.ui.textual_private import StyledOnce
 
     args = parser().parse_args(flags)
     app = AllFivesApp(setup_from(args), bot_delay=0, ask_resume=False)

@@ -45,6 +45,7 @@ from allfives.ui.model.turn import Step, TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
 from ..messages import BotChose, HintReady, Position
+from ..textual_private import StyledOnce
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
@@ -57,7 +58,6 @@ from ..widgets.too_small import TooSmall
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .score_panel import ScorePanel
-from .styled import StyledOnce
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 
