@@ -62,8 +62,8 @@ class PlainQuitHint:
 # -- the first frame ------------------------------------------------------------------------------------
 
 class StyledOnce:
-    """Mixin for a screen (before Screen in its bases): styled once, as its widgets mount, not a second
-    time as it first shows.
+    """Mixin for a screen (before Screen in its bases): styled once, as its widgets mount, and laid out
+    once, as it first shows.
 
     Textual styles each widget as it mounts, then restyles the whole screen each time it is shown: the
     first time, moments later, with nothing changed in between. That second pass is the dearest part of
@@ -71,6 +71,11 @@ class StyledOnce:
     the first time; a screen shown again, after one over it closes, is restyled as Textual does it.
     (Relies on Textual calling our handler before Screen's own `_on_screen_resume`, which reads
     `ScreenResume.refresh_styles`.)
+
+    Textual also hands the app's first size to the screen on show once the app is idle (`App._on_resize`
+    keeps the terminal's own first report though the size is the same), and Screen lays it, and the
+    screens under it, out again: a resize to the size every screen is laid out at already stops here,
+    before Screen's handler.
     """
 
     _styled_once = False
@@ -79,6 +84,11 @@ class StyledOnce:
         if not self._styled_once:
             self._styled_once = True
             event.refresh_styles = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        if all(screen.outer_size == event.size for screen in self.app.screen_stack):  # type: ignore[attr-defined]
+            event.stop()
+            event.prevent_default()  # (the screen's own handler has run: it comes first)
 
 
 def footer_keys_ready(footer: Footer) -> None:

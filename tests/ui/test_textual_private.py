@@ -91,6 +91,37 @@ async def test_a_screen_styled_once_skips_only_the_restyle_of_its_first_showing(
     assert restyles["once again"] == restyles["plain again"]  # shown again: as Textual does it
 
 
+async def test_a_first_screen_styled_once_is_laid_out_again_only_for_a_new_size() -> None:
+    """Textual hands the first size to a first screen again once idle, and lays it out again for it."""
+    async def layouts(screen: Restyled) -> list[tuple[int, int, bool]]:
+        """(width, height, the size it had already) of each layout the screen is given a size for."""
+        laid: list[tuple[int, int, bool]] = []
+        refresh_layout = screen._refresh_layout
+
+        def counted(size=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if size is not None:
+                laid.append((size.width, size.height, size == screen.outer_size))
+            return refresh_layout(size, *args, **kwargs)
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]
+
+        class First(App[None]):
+            def on_mount(self) -> None:
+                self.push_screen(screen)
+
+        app = First()
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(50, 12)
+            await pilot.pause()
+        return laid
+
+    again = [(40, 10, True), (50, 12, True)]
+    plain = await layouts(Restyled())
+    assert plain[:1] == [(40, 10, False)] and all(size in plain for size in again)
+    assert await layouts(Once()) == [(40, 10, False), (50, 12, False)]
+
+
 async def test_a_footer_told_its_keys_are_ready_makes_them_as_it_is_composed() -> None:
     made: dict[str, list[str]] = {}
 
