@@ -2,7 +2,7 @@
 the UI against the engine; and how steady the board is (`--only board`).
 
     python benchmarks/ui.py [--runs 7] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
-    python benchmarks/ui.py --only first [--runs 7]
+    python benchmarks/ui.py --only first [--runs 7] [--instructions]
     python benchmarks/ui.py --only board [--hands 1000] [--afresh]
 
 The first screen is timed as a player sees it: each program is launched in a pseudo-terminal and its
@@ -70,9 +70,11 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
 
 def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
                        size: tuple[int, int] = (80, 24), timeout: float = 60.0,
-                       watch: Callable[[int], bool] | None = None) -> tuple[float, float] | None:
+                       watch: Callable[[int], bool] | None = None, shown: Callable[[int], None] | None = None,
+                       program: str = sys.executable) -> tuple[float, float] | None:
     """As `first_screen`, with the CPU seconds the program spent until then (its user and system time,
-    every thread): on a busy machine the wall clock also counts the neighbours, the CPU hardly."""
+    every thread): on a busy machine the wall clock also counts the neighbours, the CPU hardly.
+    `shown(pid)` is told once the texts are there, before the program is stopped."""
     import fcntl
     import pty
     import select
@@ -86,13 +88,13 @@ def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, s
     started = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: the program under test, on the pty
-        os.execve(sys.executable, [sys.executable, *argv], env)
+        os.execve(program, [program, *argv], env)
     took: float | None = None
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         screen = pyte.Screen(columns, rows)
         stream = pyte.ByteStream(screen)
-        shown = ""
+        screen_text = ""
         while time.perf_counter() - started < timeout:
             if watch is not None and not watch(pid):
                 return None
@@ -102,12 +104,14 @@ def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, s
                 stream.feed(os.read(fd, 1 << 16))
             except OSError:
                 break  # the program ended
-            shown = "\n".join(screen.display)
-            if all(text in shown for text in texts):
+            screen_text = "\n".join(screen.display)
+            if all(text in screen_text for text in texts):
                 took = time.perf_counter() - started
+                if shown is not None:
+                    shown(pid)
                 break
         if took is None:
-            raise RuntimeError(f"{' '.join(argv)[:60]}: {texts} never showed; the screen:\n{shown}")
+            raise RuntimeError(f"{' '.join(argv)[:60]}: {texts} never showed; the screen:\n{screen_text}")
     finally:
         os.kill(pid, signal.SIGKILL)
         usage = os.wait4(pid, 0)[2]
@@ -130,6 +134,25 @@ def first_screens(runs: int) -> dict[str, list[tuple[float, float]]]:
                 if round_ and took is not None:
                     times[name].append(took)
     return times
+
+
+def first_screen_instructions(argv: list[str], texts: tuple[str, ...], env: dict[str, str]) -> int:
+    """Instructions `python argv` runs until its first screen shows (callgrind's count, dumped the moment
+    the texts are there): the same from one run to the next, however busy the machine."""
+    import glob
+    import re
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as out:
+        def dump(pid: int) -> None:
+            subprocess.run(["callgrind_control", "--dump", str(pid)], capture_output=True, timeout=600)
+
+        first_screen_costs(["--tool=callgrind", f"--callgrind-out-file={out}/cg.%p", "--log-file=/dev/null",
+                            sys.executable, *argv], texts, env, timeout=1800.0, shown=dump,
+                           program="/usr/bin/valgrind")
+        [dumped] = glob.glob(f"{out}/cg.*.1")
+        with open(dumped) as f:
+            return int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)[1])  # type: ignore[index]
 
 
 def setup_for(seed: int, target: int, level: str) -> GameSetup:
@@ -276,6 +299,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=8)
     p.add_argument("--target", type=int, default=150)
     p.add_argument("--level", default="medium")
+    p.add_argument("--instructions", action="store_true",
+                   help="with --only first: count each first screen's instructions under valgrind's "
+                        "callgrind (once each, minutes; the same however busy the machine)")
     p.add_argument("--only", choices=["board", "first"],
                    help="board: only how steady the board is; first: only the first screens")
     p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
@@ -288,6 +314,19 @@ def main() -> None:
         board(args.hands, args.seed, args.afresh)
         return
 
+    if args.instructions:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        counts = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
+                env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": os.path.join(tmp, f"warm-{n}")}
+                first_screen_costs(argv, texts, env)  # (its bytecode cached first, as an installed copy has)
+                env["ALLFIVES_DATA_DIR"] = os.path.join(tmp, str(n))
+                counts[name] = first_screen_instructions(argv, texts, env)
+        print("instructions to the first screen (callgrind), and each to the minimal app's:")
+        for name, count in counts.items():
+            print(f"  {name:36s} {count / 1e6:8.0f} M  {count / counts['minimal Textual app']:4.2f}x")
+        return
     times = first_screens(args.runs)
     print(f"first screen in a pseudo-terminal (80x24), median of {args.runs} alternating launches each, "
           "wall and CPU seconds, and each to the minimal app's:")
