@@ -31,8 +31,8 @@ def rss_mb() -> float:
 
 async def play(marks: list[int], flags: list[str], trace: bool) -> None:
     from allfives.play.session import Session
-    from allfives.ui.app import AllFivesApp, settle_memory
-    from allfives.ui.launch import parser, setup_from
+    from allfives.ui.app import AllFivesApp
+    from allfives.ui.launch import parser, settle_memory, setup_from
     from allfives.ui.screens.game_over import GameOverScreen
     from allfives.ui.screens.score_panel import ScorePanel
 

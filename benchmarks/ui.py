@@ -2,13 +2,14 @@
 the UI against the engine; and how steady the board is (`--only board`).
 
     python benchmarks/ui.py [--runs 7] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
-    python benchmarks/ui.py --only first [--runs 7]
+    python benchmarks/ui.py --only first [--runs 7] [--instructions]
     python benchmarks/ui.py --only board [--hands 1000] [--afresh]
 
 The first screen is timed as a player sees it: each program is launched in a pseudo-terminal and its
 output read until the screen's text is there (`allfives --new`: the new-game screen; `allfives --new
 --seats 2 --seed 7`: straight to the table), taking turns with the minimal app (a Header, a Static and
-a Footer); the ratios to it are what to watch. `python -X importtime -m allfives --new` shows where
+a Footer); the ratios to it are what to watch, the CPU ones above all on a busy machine (the wall
+clock counts the neighbours too). `python -X importtime -m allfives --new` shows where
 the imports' time goes; tests/ui/test_startup.py keeps what the first screens import in check.
 
 A move's cost is given in CPU time (this process and its bot threads) as well as wall time: on a
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from allfives.engine import GameState, Layout, Rules
 from allfives.play.session import Session
 from allfives.play.setup import GameSetup, default_players
-from allfives.ui.app import settle_memory
+from allfives.ui.launch import settle_memory
 
 # The smallest Textual app: a Header, a Static and a Footer.
 MINIMAL = """
@@ -63,6 +64,17 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
     """Seconds from launching `python argv` in a pseudo-terminal until every one of `texts` is on its
     screen (the terminal's output is read into a pyte screen as it comes). `watch(pid)` is asked as
     the output comes: when it says False the program is stopped and None returned."""
+    took = first_screen_costs(argv, texts, env, size, timeout, watch)
+    return None if took is None else took[0]
+
+
+def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
+                       size: tuple[int, int] = (80, 24), timeout: float = 60.0,
+                       watch: Callable[[int], bool] | None = None, shown: Callable[[int], None] | None = None,
+                       program: str = sys.executable) -> tuple[float, float] | None:
+    """As `first_screen`, with the CPU seconds the program spent until then (its user and system time,
+    every thread): on a busy machine the wall clock also counts the neighbours, the CPU hardly.
+    `shown(pid)` is told once the texts are there, before the program is stopped."""
     import fcntl
     import pty
     import select
@@ -76,12 +88,13 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
     started = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: the program under test, on the pty
-        os.execve(sys.executable, [sys.executable, *argv], env)
+        os.execve(program, [program, *argv], env)
+    took: float | None = None
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         screen = pyte.Screen(columns, rows)
         stream = pyte.ByteStream(screen)
-        shown = ""
+        screen_text = ""
         while time.perf_counter() - started < timeout:
             if watch is not None and not watch(pid):
                 return None
@@ -91,31 +104,55 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
                 stream.feed(os.read(fd, 1 << 16))
             except OSError:
                 break  # the program ended
-            shown = "\n".join(screen.display)
-            if all(text in shown for text in texts):
-                return time.perf_counter() - started
-        raise RuntimeError(f"{' '.join(argv)[:60]}: {texts} never showed; the screen:\n{shown}")
+            screen_text = "\n".join(screen.display)
+            if all(text in screen_text for text in texts):
+                took = time.perf_counter() - started
+                if shown is not None:
+                    shown(pid)
+                break
+        if took is None:
+            raise RuntimeError(f"{' '.join(argv)[:60]}: {texts} never showed; the screen:\n{screen_text}")
     finally:
         os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        usage = os.wait4(pid, 0)[2]
         os.close(fd)
+    return took, usage.ru_utime + usage.ru_stime
 
 
-def first_screens(runs: int) -> dict[str, list[float]]:
+def first_screens(runs: int) -> dict[str, list[tuple[float, float]]]:
     """Each launch `runs` times, taking turns (so the machine's load falls on all alike), each in a fresh
     data dir; after one round not counted, so every program runs from its cached bytecode as an
-    installed copy does (PYTHONDONTWRITEBYTECODE is lifted for the children)."""
-    times: dict[str, list[float]] = {name: [] for name in FIRST_SCREENS}
+    installed copy does (PYTHONDONTWRITEBYTECODE is lifted for the children). (wall, CPU) seconds."""
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in FIRST_SCREENS}
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         for round_ in range(runs + 1):
             for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
                 data = os.path.join(tmp, f"{round_}-{n}")
                 env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": data}
-                took = first_screen(argv, texts, env)
-                if round_:
+                took = first_screen_costs(argv, texts, env)
+                if round_ and took is not None:
                     times[name].append(took)
     return times
+
+
+def first_screen_instructions(argv: list[str], texts: tuple[str, ...], env: dict[str, str]) -> int:
+    """Instructions `python argv` runs until its first screen shows (callgrind's count, dumped the moment
+    the texts are there): the same from one run to the next, however busy the machine."""
+    import glob
+    import re
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as out:
+        def dump(pid: int) -> None:
+            subprocess.run(["callgrind_control", "--dump", str(pid)], capture_output=True, timeout=600)
+
+        first_screen_costs(["--tool=callgrind", f"--callgrind-out-file={out}/cg.%p", "--log-file=/dev/null",
+                            sys.executable, *argv], texts, env, timeout=1800.0, shown=dump,
+                           program="/usr/bin/valgrind")
+        [dumped] = glob.glob(f"{out}/cg.*.1")
+        with open(dumped) as f:
+            return int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)[1])  # type: ignore[index]
 
 
 def setup_for(seed: int, target: int, level: str) -> GameSetup:
@@ -262,6 +299,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=8)
     p.add_argument("--target", type=int, default=150)
     p.add_argument("--level", default="medium")
+    p.add_argument("--instructions", action="store_true",
+                   help="with --only first: count each first screen's instructions under valgrind's "
+                        "callgrind (once each, minutes; the same however busy the machine)")
     p.add_argument("--only", choices=["board", "first"],
                    help="board: only how steady the board is; first: only the first screens")
     p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
@@ -274,13 +314,28 @@ def main() -> None:
         board(args.hands, args.seed, args.afresh)
         return
 
+    if args.instructions:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        counts = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
+                env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": os.path.join(tmp, f"warm-{n}")}
+                first_screen_costs(argv, texts, env)  # (its bytecode cached first, as an installed copy has)
+                env["ALLFIVES_DATA_DIR"] = os.path.join(tmp, str(n))
+                drawn = tuple(t for t in texts if t != "is thinking")  # (so slowed, the bot may be done)
+                counts[name] = first_screen_instructions(argv, drawn, env)
+        print("instructions to the first screen (callgrind), and each to the minimal app's:")
+        for name, count in counts.items():
+            print(f"  {name:36s} {count / 1e6:8.0f} M  {count / counts['minimal Textual app']:4.2f}x")
+        return
     times = first_screens(args.runs)
-    medians = {name: statistics.median(taken) for name, taken in times.items()}
-    minimal = medians["minimal Textual app"]
-    print(f"first screen in a pseudo-terminal (80x24), median of {args.runs} alternating launches each:")
-    for name, median in medians.items():
-        print(f"  {name:36s} {median:.3f} s  {median / minimal:4.2f}x   "
-              f"(runs: {', '.join(f'{t:.3f}' for t in times[name])})")
+    print(f"first screen in a pseudo-terminal (80x24), median of {args.runs} alternating launches each, "
+          "wall and CPU seconds, and each to the minimal app's:")
+    minimal = [statistics.median(t[i] for t in times["minimal Textual app"]) for i in (0, 1)]
+    for name, taken in times.items():
+        wall, cpu = (statistics.median(t[i] for t in taken) for i in (0, 1))
+        print(f"  {name:36s} {wall:.3f} s {wall / minimal[0]:4.2f}x   "
+              f"CPU {cpu:.3f} s {cpu / minimal[1]:4.2f}x   (wall: {', '.join(f'{t[0]:.3f}' for t in taken)})")
     if args.only == "first":
         return
 

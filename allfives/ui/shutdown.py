@@ -172,7 +172,9 @@ class Watchdog:
         bounded(lambda: crash.write_log(crash.stall_text(signum, waited, crash.loop_tasks(self.loop)),
                                         prefix=crash.STALL_PREFIX),
                 LAST_WORDS)  # where it was stuck: the next bug of this kind can be found
-        driver = getattr(self.app, "_driver", None)
+        from .textual_private import running_driver
+
+        driver = running_driver(self.app)
         restore = getattr(driver, "restore_now", None)
         if restore is not None:
             bounded(restore, LAST_WORDS)
@@ -184,24 +186,6 @@ def _flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
-
-
-def forgive_teardown(app: App[Any]) -> None:
-    """An exit that comes as a screen or widget mounts (a signal just after Start, `q` at start-up) takes
-    the DOM down around it: its on_mount then finds no widget to query (NoMatches) or no parent to mount
-    in (MountError), Textual's own widgets' too, and Textual reports a crash. Once the app is exiting
-    those are not crashes: nothing is shown any more. Anything else still is."""
-    from textual.css.query import NoMatches
-    from textual.widget import MountError
-
-    handle = app._handle_exception
-
-    def handle_exception(error: Exception) -> None:
-        if getattr(app, "_exit", False) and isinstance(error, (NoMatches, MountError)):
-            return  # (Textual's `_exit`: exit was asked for; every node counts as detached from then on)
-        handle(error)
-
-    app._handle_exception = handle_exception  # type: ignore[method-assign]
 
 
 class Ending:
@@ -220,13 +204,15 @@ def guarded(app: App[Any], loop: asyncio.AbstractEventLoop) -> Iterator[Ending]:
     return code.
     """
     try:
-        from .terminal import terminal_driver_for
+        from .textual_private.terminal import terminal_driver_for
     except ImportError:  # (no termios: Windows keeps Textual's driver)
         pass
     else:
         app.driver_class = terminal_driver_for(app.driver_class)
     reported = io.StringIO()  # what Textual would print on its way out: the crash's traceback
     from rich.console import Console
+
+    from .textual_private import ending_error, forgive_teardown
 
     app.error_console = Console(file=reported, markup=False, highlight=False, color_system=None, width=100)
     loop.set_default_executor(WorkerThreads())
@@ -238,7 +224,7 @@ def guarded(app: App[Any], loop: asyncio.AbstractEventLoop) -> Iterator[Ending]:
         yield ending
     finally:
         watchdog.uninstall()
-    error = getattr(app, "_exception", None)  # (Textual keeps the error that ended the app here)
+    error = ending_error(app)
     details = reported.getvalue()
     if app.return_code and (error is not None or details.strip()):
         ending.status = crash.report(error, details)

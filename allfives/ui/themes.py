@@ -14,6 +14,8 @@ from textual.app import App
 from textual.color import Color
 from textual.theme import Theme
 
+from .textual_private import wear_theme_unstarted
+
 DARK_NAME = "allfives"
 LIGHT_NAME = "allfives-light"
 
@@ -113,14 +115,9 @@ def use_themes(app: App) -> None:
     if app.is_running:
         app.theme = DARK_NAME
         return
-    # Not running yet (the usual case: from the app's __init__): wear it quietly, as Textual's docs show.
-    # Setting `app.theme` would have the app read every stylesheet a second time once it starts, for
-    # nothing: its stylesheet is not read yet, and takes the theme's variables from here.
-    app.set_reactive(App.theme, DARK_NAME)
-    app.update_classes({**{name: False for name in app.classes if name.startswith("-theme-")},
-                        f"-theme-{DARK_NAME}": True, "-dark-mode": DARK.dark, "-light-mode": not DARK.dark},
-                       update=False)
-    app.stylesheet.set_variables(app.get_css_variables())
+    # Not running yet (the usual case: from the app's __init__): wear it quietly. Setting `app.theme`
+    # would have the app read every stylesheet a second time once it starts, for nothing.
+    wear_theme_unstarted(app, DARK)
 
 
 def table_variables(theme: Theme) -> dict[str, str]:

@@ -13,10 +13,10 @@ from textual.widgets import Static
 from allfives.engine import GameState, Rules, Tile
 from allfives.engine.state import HandDealt, Played, Scored, made
 from allfives.play.setup import GameSetup, default_players
-from allfives.ui.app import forget_gone_widgets
 from allfives.ui.model.sheet import HandMemo, SheetRow, build_sheet
 from allfives.ui.model.shown import styled
 from allfives.ui.model.view import LOG_LINES, LogLine, game_log
+from allfives.ui.textual_private import forget_gone_widgets
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.game_log import _kept
 from allfives.ui.widgets.scoresheet import KEPT_SCREENS, Scoresheet, _Rows

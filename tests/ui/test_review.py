@@ -177,6 +177,27 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path)
     assert not data_dir.exists()  # a review of a file (`allfives review FILE`) makes no history, no folder
 
 
+async def test_a_review_on_its_own_in_a_small_terminal_says_so_and_moves_nowhere() -> None:
+    """`allfives review` has the game's too-small guard (its screen always carried the notice)."""
+    from allfives.ui.widgets.too_small import TooSmall
+
+    app = review_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        notice = screen.query_one(TooSmall)
+        assert notice.display and "needs 80x24, now 70x20" in str(notice.render())
+        step = screen.step
+        await pilot.press("right")
+        assert screen.step == step
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not notice.display
+        await pilot.press("right")
+        assert screen.step != step
+
+
 def test_every_line_of_the_log_and_sheet_leads_to_the_moment_it_was_written() -> None:
     review = Review(multi_hand_review())
     last = review.timeline.at(*review.steps[-1]).events

@@ -117,6 +117,13 @@ def test_the_record_reader_waits_for_a_record() -> None:
                   ("allfives.engine.record", "allfives.record_file", "pydantic")) == []
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows holds the save slot with filelock")
+def test_a_window_holds_its_save_slot_with_the_standard_library(data_dir) -> None:
+    """Importing `filelock` costs a first screen about 10 ms of CPU: flock does the same."""
+    code = "from allfives.play.saving import SaveStore; assert SaveStore().claim()"
+    assert loaded(code, ("filelock",)) == []
+
+
 FLAGS = {"seats": (None, 2, 3, 4), "variant": (None, "standard", "five_each", "seven_five"),
          "cut_throat": (False, True), "muggins": (False, True), "finish_hand": (False, True),
          "target": (None, 1, 300)}
@@ -145,7 +152,7 @@ async def test_a_first_screen_styled_once_is_styled_as_a_second_pass_would(flags
     """StyledOnce skips the restyle Textual does as a screen first shows: doing it changes nothing."""
     from allfives.ui.app import AllFivesApp
     from allfives.ui.launch import parser, setup_from
-    from allfives.ui.screens.styled import StyledOnce
+    from allfives.ui.textual_private import StyledOnce
 
     args = parser().parse_args(flags)
     app = AllFivesApp(setup_from(args), bot_delay=0, ask_resume=False)

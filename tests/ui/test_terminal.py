@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from allfives.ui import terminal
+from allfives.ui.textual_private import terminal
 
 
 class Hungup(io.StringIO):

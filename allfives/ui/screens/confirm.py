@@ -11,6 +11,7 @@ from textual.widgets import Button, Static
 
 from allfives.ui.model.shown import Shown, styled
 
+from ..textual_private import bind_key
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
@@ -35,7 +36,7 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
         self.no = no
         self.yes_key = yes_key
         if yes_key != "y":
-            self._bindings.bind(yes_key, "answer(True)", "Yes", show=False)
+            bind_key(self, yes_key, "answer(True)", "Yes")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):

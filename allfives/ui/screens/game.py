@@ -55,6 +55,7 @@ from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
 from ..messages import BotChose
+from ..textual_private import StyledOnce
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
@@ -68,7 +69,6 @@ from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .persons_turn import PersonsTurn
 from .score_panel import ScorePanel
-from .styled import StyledOnce
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 ASIDE = {"result": "The hand as it ended. t: back to the score panel.",  # the status line, a dialog put aside

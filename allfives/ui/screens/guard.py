@@ -7,18 +7,19 @@ import time
 
 from textual import events
 
+from ..textual_private import HeldMouse
+
 GRACE = 0.5  # seconds a dialog ignores clicks and keys once it shows (a double-click's second half)
 clock = time.monotonic  # what "now" is; a test puts a clock of its own here
 
-MOUSE = (events.MouseDown, events.MouseUp, events.Click)
 
-
-class Guarded:
+class Guarded(HeldMouse):
     """Mixin for a screen that may open by itself: clicks and keys that come within `GRACE` of its
     showing (or of its showing again, when a screen over it closes) are dropped.
 
-    Mouse presses, releases and clicks are stopped here, where the screen hands them to its widgets;
-    keys by the app, which asks `holds(key)` of the screen on top before anything else sees a key.
+    Mouse presses, releases and clicks are stopped where the screen hands them to its widgets
+    (`HeldMouse`); keys by the app, which asks `holds(key)` of the screen on top before anything else
+    sees a key.
     A press that was held keeps its release and click held too, so no click is made of the pair.
     """
 
@@ -26,7 +27,7 @@ class Guarded:
     _press_held = False
     _release_held = False
 
-    def _on_screen_resume(self) -> None:
+    def on_screen_resume(self) -> None:
         self._shown_at = clock()
         self._press_held = self._release_held = False
 
@@ -48,8 +49,3 @@ class Guarded:
             held, self._release_held = self._release_held or not self.settled, False
             return held
         return isinstance(event, events.Key) and not self.settled
-
-    def _forward_event(self, event: events.Event) -> None:
-        if isinstance(event, MOUSE) and self.holds(event):
-            return
-        super()._forward_event(event)  # type: ignore[misc]

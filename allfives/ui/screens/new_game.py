@@ -16,13 +16,13 @@ from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no P
 from allfives.names import NAME_LENGTH, player_name
 from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 
+from ..textual_private import StyledOnce
 from ..widgets.footer import KeyFooter
 from ..widgets.shown import content
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
 from .guard import Guarded
-from .styled import StyledOnce
 
 WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
 VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}

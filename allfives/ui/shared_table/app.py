@@ -11,27 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import events, on
+from textual import on
 from textual.message import Message
 
 from allfives.net.client import JoinRefused, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
 from allfives.net.remote_session import RemoteSession
-from allfives.ui.app import AllFivesApp
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
+from allfives.ui.shell import TableShell
 
 
 class TableNews(Message):
     """The table said something (or the connection came or went): the screens look again."""
 
 
-class TableApp(AllFivesApp):
+class TableApp(TableShell):
     """One seat at a shared table, from the lobby to the game over."""
 
     def __init__(self, client: TableClient, *, share: str | None = None,
                  remember: Callable[[str], None] | None = None) -> None:
-        super().__init__(ask_resume=False)
+        super().__init__()
         self.client = client
         self.session = RemoteSession(client)
         self.session.listeners.append(self._heard)
@@ -43,9 +43,8 @@ class TableApp(AllFivesApp):
 
     # -- start and end --------------------------------------------------------------------
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # not the local game's start (its save, resume, new-game screen)
-        self._check_size(self.size.width, self.size.height)
+    def open_first_screen(self) -> None:
+        """The lobby, while the connection is made (the table replaces it once the game is on)."""
         self.push_screen(LobbyScreen(self.session, address=self.address, share=self.share))
         self.run_worker(self._connect(), name="the table", group="table", exit_on_error=False)
 
@@ -64,6 +63,7 @@ class TableApp(AllFivesApp):
 
     def on_unmount(self) -> None:
         self.session.close()  # waiting threads return; the seat waits at the table for us
+        # (then the shell's: the history closes)
 
     # -- news -------------------------------------------------------------------------------
 
@@ -103,8 +103,3 @@ class TableApp(AllFivesApp):
             self.exit()
             return
         self.notify("At a shared table the host opens new games (`allfives host --new`).")
-
-    def get_system_commands(self, screen):  # type: ignore[no-untyped-def]
-        for command in super().get_system_commands(screen):
-            if command.title != "New game":
-                yield command

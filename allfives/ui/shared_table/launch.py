@@ -43,8 +43,7 @@ def host_main(argv: list[str]) -> int:
 def join_table(args: argparse.Namespace) -> int:
     """Sit at a table with the screen; 2 (and one line) when the table refuses us or cannot be reached."""
     from allfives.net.client import TableClient
-    from allfives.ui.app import settle_memory
-    from allfives.ui.launch import run
+    from allfives.ui.launch import run, settle_memory
     from allfives.ui.shared_table.app import TableApp
 
     key = seat_key(args.address, args.code)
@@ -79,7 +78,7 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
 async def _host_table(table: Table, args: argparse.Namespace, token: str | None) -> int:
     from allfives.net.client import TableClient
     from allfives.net.server import TableServer
-    from allfives.ui.app import settle_memory
+    from allfives.ui.launch import settle_memory
     from allfives.ui.shared_table.app import TableApp
     from allfives.ui.shutdown import guarded
 

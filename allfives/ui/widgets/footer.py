@@ -6,7 +6,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from ..textual_private import FooterKey, footer_keys_ready
 
 
 class KeyFooter(Footer):
@@ -24,7 +25,7 @@ class KeyFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.set_reactive(Footer._bindings_ready, True)
+        footer_keys_ready(self)
 
     def _keys(self, screen: Screen) -> tuple:
         return tuple((binding.key, binding.action, binding.description, enabled)

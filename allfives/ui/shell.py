@@ -1,0 +1,276 @@
+"""What every All Fives window is, whatever it opens on: the stylesheet and themes, plain notices (the
+newest few), help, dialogs that hold a key come too soon, the too-small guard; and, for a window that
+sits at tables (local play and the shared table), the table's screens, quitting, reviews and statistics.
+
+The apps are siblings on it, each saying only what comes first (`open_first_screen`): local play
+(app.py: the save slots, resume, watching another window's game), a seat at a shared table
+(shared_table/app.py) and the review of a record (review/app.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from textual import events, on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.notifications import Notify, SeverityLevel
+from textual.screen import Screen
+from textual.theme import Theme
+
+from allfives.play.history_link import HistoryLink
+from allfives.play.saving import SaveStore
+
+from .screens.confirm import ConfirmScreen, quit_question
+from .size_guard import TooSmallGuard
+from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices
+from .themes import STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
+
+if TYPE_CHECKING:
+    from allfives.engine import Rules
+
+    from .screens.game import GameScreen
+
+TABLE_VARIABLES_SET = frozenset(TABLE_VARIABLES)
+MAX_NOTICES = 3  # notices shown at once: the newest; three fit over the game log, clear of the hand
+
+# Each screen is imported when it is first shown: the first screen never waits for the others (the table
+# for the new-game screen, the new-game screen, engine and bots for the table...).
+
+
+def _shown(module: str, name: str, screen: object) -> bool:
+    """Is `screen` the named screen? (No screen of a module not yet imported can be on show.)"""
+    loaded = sys.modules.get(f"allfives.ui.screens.{module}")
+    return loaded is not None and isinstance(screen, getattr(loaded, name))
+
+
+def _is_table(screen: object) -> bool:
+    return _shown("game", "GameScreen", screen)
+
+
+class Shell(PlainQuitHint, TooSmallGuard, App[None]):
+    """An All Fives window; a sibling app says what it opens on."""
+
+    CSS_PATH = STYLESHEET
+    TITLE = "All Fives"
+    BINDINGS = [Binding("f1", "help", "Help", show=False)]
+    _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
+
+    def __init__(self) -> None:
+        super().__init__()
+        use_themes(self)
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, forget_gone_widgets)
+        self._check_size(self.size.width, self.size.height)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """Show what this app opens on."""
+        raise NotImplementedError
+
+    # -- themes ------------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours for a theme that does not set them (Textual's own themes)."""
+        theme = self.current_theme
+        if theme.variables.keys() >= TABLE_VARIABLES_SET:
+            return {}  # (our own themes set every one: working them out again is a third of a theme's cost)
+        return table_variables(theme)
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual looks the theme up (copying every theme's entry) for each line it draws: keep it."""
+        known = self._theme_now
+        if known is None or known[0] != self.theme:
+            known = self._theme_now = (self.theme, super().current_theme)
+        return known[1]
+
+    def register_theme(self, theme: Theme) -> None:
+        self._theme_now = None
+        super().register_theme(theme)
+
+    def unregister_theme(self, theme_name: str) -> None:
+        self._theme_now = None
+        super().unregister_theme(theme_name)
+
+    # -- notices ------------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is plain text, whoever raises it.
+
+        Notices carry names, paths and error messages; Textual reads them as markup by default (a name
+        `[/]` raises, `[@click=app.quit]y` quits when clicked), and a screen's `notify` passes that
+        default on, so `markup` is ignored here."""
+        super().notify(str(message), title=str(title), severity=severity, timeout=timeout, markup=False)
+
+    def on_notify(self, event: Notify) -> None:
+        self.call_next(keep_newest_notices, self, MAX_NOTICES)  # more would reach down over the hand
+
+    # -- input and help ------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
+            holds = getattr(self.screen, "holds", None)
+            if holds is not None and holds(event):
+                return  # a dialog that has only just opened: the key was meant for the table
+        await super().on_event(event)
+
+    def rules_for_help(self) -> Rules | None:
+        """The rules the help describes (None: the usual ones)."""
+        return None
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen  # Markdown is slow to import: not on the way to the first screen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.rules_for_help()))
+
+
+class TableShell(Shell):
+    """A window that sits at tables (local play, a shared table): the table's screens, quitting (a game
+    in progress asks first), reviewing the game at the table, statistics, and the history they read."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("ctrl+t", "statistics", "Statistics", show=False),
+    ]
+
+    def __init__(self, store: SaveStore | None = None) -> None:
+        super().__init__()
+        self.store = store or SaveStore()
+        self.history = HistoryLink(self.store.directory)  # every game played here is kept in it
+        self.review_samples: int | None = None  # deals sampled a decision in a review (None: the default)
+
+    def on_unmount(self) -> None:
+        game = self.game_screen
+        if game is not None:
+            game.session.flush()  # saves are written in the background: all of them before letting go
+        self.store.release()  # another window may take this game over now
+        self.history.close()
+
+    def flush_saves(self, timeout: float) -> None:
+        """(Any thread.) Wait at most `timeout` s for the game at the table to be on disk: the last
+        thing done before a process that cannot end in order is ended (allfives.ui.shutdown)."""
+        game = self.game_screen
+        if game is not None:
+            game.session.flush(timeout)
+
+    # -- the table's screens ------------------------------------------------------------
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if _is_table(screen):
+                return screen  # type: ignore[return-value]
+        return None
+
+    async def _clear_screens(self) -> None:
+        """Pop every screen (an old table's workers are cancelled as it goes)."""
+        while len(self.screen_stack) > 1:
+            screen = self.screen_stack[-1]
+            if _is_table(screen):
+                screen.close()
+            await self.pop_screen()
+
+    def terminal_fits_again(self) -> None:
+        if (game := self.game_screen) is not None:
+            game.continue_play()  # bots held their moves while the table could not be seen
+
+    def rules_for_help(self) -> Rules | None:
+        game = self.game_screen
+        return game.session.setup.rules if game is not None else None
+
+    # -- actions ------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Quit; a game still in progress asks first (it is saved either way)."""
+        game = self.game_screen
+        if game is None or not game.in_progress or isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+        self.push_screen(quit_question(), lambda yes: self.exit() if yes else None)
+
+    # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
+
+    def action_review(self) -> None:
+        """Review the game at the table, as far as it has gone (game-over screen, score panel, palette)."""
+        from allfives.ui.review.model import ReviewGame
+
+        game = self.game_screen
+        if game is None:
+            self.notify("There is no game to review yet.", severity="warning")
+            return
+        game.session.flush()  # the history's row is the game as it stands: its analysis is kept there
+        review = ReviewGame.of_session(game.session)
+        if review is None:
+            self.notify("This game cannot be reviewed here: not every hand is known.", severity="warning")
+            return
+        self.open_review(review)
+
+    def open_review(self, review: object) -> None:
+        """Step through a game (a `ReviewGame`) move by move, with the hard bot's judgement of each choice."""
+        from allfives.ui.review.screen import ReviewScreen
+
+        if not isinstance(self.screen, ReviewScreen):
+            self.push_screen(ReviewScreen(review, self.history, samples=self.review_samples))  # type: ignore[arg-type]
+
+    def action_statistics(self) -> None:
+        """Your games against the bots: figures, results over time, past games to review or export."""
+        from .screens.stats import StatsScreen
+
+        if not any(isinstance(screen, StatsScreen) for screen in self.screen_stack):
+            self.push_screen(StatsScreen(self.history))
+
+    def new_game_commands(self) -> Iterable[SystemCommand]:
+        """The palette's way to a new game, where this window opens them."""
+        return ()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield from self.new_game_commands()
+        yield SystemCommand("Help", "The rules in short and the controls", self.action_help)
+        yield SystemCommand("Statistics", "Your games: wins against each bot, results over time, past games",
+                            self.action_statistics)
+        if self.game_screen is not None:
+            yield SystemCommand("Review this game", "Step through it move by move, the hard bot judging",
+                                self.action_review)
+        if _is_table(screen):
+            yield SystemCommand("Hint", "What the hard bot would play in your place", screen.action_hint)
+            yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
+
+    # -- notices ------------------------------------------------------------
+
+    def shown_text(self, text: str) -> str:
+        """Text about our files as the player may see it: in a web browser, with no path of the server's."""
+        if not self.is_web:
+            return text
+        from .web import hide_paths
+
+        return hide_paths(text, self.store.directory)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice comes through here (a screen's or a widget's too): none names a server's path."""
+        super().notify(self.shown_text(message) if isinstance(message, str) else message, title=title,
+                       severity=severity, timeout=timeout, markup=markup)
+
+    @on(events.DeliveryComplete)
+    def _record_delivered(self, event: events.DeliveryComplete) -> None:
+        from .export import RECORD
+
+        if event.name == RECORD:
+            where = "sent to your browser's downloads" if event.path is None else f"in {event.path}"
+            self.notify(f"The game's record is {where}.", title="Exported", markup=False)
+
+    @on(events.DeliveryFailed)
+    def _record_not_delivered(self, event: events.DeliveryFailed) -> None:
+        from .export import RECORD
+
+        if event.name == RECORD:
+            why = getattr(event.exception, "strerror", None) or event.exception
+            self.notify(f"The game's record could not be written: {why}", title="Export", severity="error",
+                        markup=False)
