@@ -338,11 +338,12 @@ class Table:
     # -- saving -------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The game record (RECORD.md) with the seating: players, token hashes, host, code, pace."""
+        """The table's save: the game record (RECORD.md) with the seating (players, token hashes, host,
+        code, pace) and the hand in play's deal secret (`private_fields`: the host's alone)."""
         assert self.game is not None
         table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
                  "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
-        return self.game.to_record(**self.setup.to_json(), table=table)
+        return self.game.to_record(private=True, **self.setup.to_json(), table=table)
 
     def save(self) -> None:
         """Saved after every move, atomically; a server's `saver` is told instead and writes off its loop."""

@@ -130,9 +130,11 @@ class SaveStore:
         """
         if self.frozen:
             raise OSError(self.frozen)
-        from allfives.engine import dumps  # (records: only once there is a game to write)
+        from allfives.engine import dumps, private_fields  # (records: only once there is a game to write)
 
-        text = dumps(state, **setup.to_json(), saved_at=time.strftime("%Y-%m-%d %H:%M"))
+        # The save keeps the hand in play's deal secret beside the record (the history's copy does not).
+        text = dumps(state, **setup.to_json(), **private_fields(state),
+                     saved_at=time.strftime("%Y-%m-%d %H:%M"))
         if state.phase == "game_over":
             self._write(self.last_path, text)
             self.path.unlink(missing_ok=True)
