@@ -91,7 +91,7 @@ async def test_a_finished_game_is_reviewed_from_the_game_over_screen_to_its_last
 
 
 def multi_hand_review() -> ReviewGame:
-    game = seeded_game(12, target=150)
+    game = seeded_game(13, target=150)  # (hand 2's end: the third line from the top is a play's own)
     assert game.hand_number >= 3
     return ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2)))
 
