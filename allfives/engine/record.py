@@ -313,6 +313,12 @@ class ReplayDocument:
         self._run = _Replay(data, keep_log=False)
         self.rules = self._run.rules
         self.winner: int | None = None
+        self.seeded = self._run.seed is not None  # its deals follow from its seed: public to who knows it
+
+    def deal_checked(self, hand: int) -> bool | None:
+        """For a hand already yielded (1-based): True when its fair deal's secret checked, False when it
+        shows only the commitment (the hand in play), None when it has no fair deal (an older record)."""
+        return self._run.checked[hand - 1]
 
     @property
     def final_scores(self) -> list[int]:

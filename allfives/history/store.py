@@ -65,11 +65,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, key)
     );
     """,
+    # 3: whether a game's deals came from a seed (practice: public to anyone who knows it), from the
+    # record's own `"seeded": true` as `save_game` writes it (json.dumps: that spacing)
+    """
+    ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET seeded = 1 WHERE instr(record, '"seeded": true') > 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, hands, moves"
+_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, hands, moves, seeded"
 
 T = TypeVar("T")
 
@@ -177,16 +183,18 @@ class HistoryStore:
             "winner": state.winner, "scores": json.dumps(list(state.scores)),
             "hands": json.dumps([h.model_dump() for h in hand_scores(state)]),
             "moves": sum(len(h.moves) for h in state.log), "record": json.dumps(record),
+            "seeded": record.get("seeded") is True,
         }
 
         def write(db: sqlite3.Connection) -> bool:
             db.execute(
                 "INSERT INTO games (id, started_at, updated_at, status, rules, players, winner, scores,"
-                " hands, moves, record) VALUES (:id, :started_at, :updated_at, :status, :rules, :players,"
-                " :winner, :scores, :hands, :moves, :record) ON CONFLICT (id) DO UPDATE SET"
-                " updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
+                " hands, moves, record, seeded) VALUES (:id, :started_at, :updated_at, :status, :rules,"
+                " :players, :winner, :scores, :hands, :moves, :record, :seeded) ON CONFLICT (id) DO UPDATE"
+                " SET updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
                 " players = excluded.players, winner = excluded.winner, scores = excluded.scores,"
-                " hands = excluded.hands, moves = excluded.moves, record = excluded.record", row)
+                " hands = excluded.hands, moves = excluded.moves, record = excluded.record,"
+                " seeded = excluded.seeded", row)
             return True
 
         return self._run(write, False, writes=True)
@@ -320,7 +328,8 @@ class HistoryStore:
                 out.append(GameEntry(
                     id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
                     rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
-                    hands=[HandScore.model_validate(h) for h in json.loads(r[8])], moves=r[9]))
+                    hands=[HandScore.model_validate(h) for h in json.loads(r[8])], moves=r[9],
+                    seeded=bool(r[10])))
             except (ValueError, TypeError, ValidationError):
                 continue  # one unreadable row never hides the others
         return out
