@@ -19,6 +19,11 @@ from allfives.history.store import MIGRATIONS, SCHEMA_VERSION
 Game = Callable[..., GameState]
 
 
+def shared(game: GameState) -> GameState:
+    """The game as the history keeps it: a record to share, without the secret of a hand in play."""
+    return replay(to_record(game))[0]
+
+
 def save_every_move(store: HistoryStore, game_id: str, game: GameState, players: list[dict]) -> None:
     """Save the game the way the app does: after every move (here, every prefix of its record)."""
     record = to_record(game)
@@ -110,7 +115,7 @@ def test_a_corrupt_database_is_moved_aside_and_the_store_keeps_working(
     assert problem is not None and "moved to" in problem and store.take_problem() is None
     [aside] = data_dir.glob("history.corrupt-*.sqlite3")
     assert aside.read_bytes().startswith(b"this is no database")
-    assert [g.id for g in store.games()] == ["in play"] and store.load("in play") == game
+    assert [g.id for g in store.games()] == ["in play"] and store.load("in play") == shared(game)
 
 
 def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_game: Game,
@@ -126,7 +131,7 @@ def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_g
     game = play_game(99, stop_after=25)
     assert HistoryStore().save_game("in play", game, players("easy"))  # the app's next start
     assert list(data_dir.glob("history.corrupt-*.sqlite3"))
-    assert HistoryStore().load("in play") == game
+    assert HistoryStore().load("in play") == shared(game)
 
 
 def test_a_database_of_something_else_is_moved_aside(data_dir: Path, play_game: Game,
@@ -168,10 +173,12 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_ga
     (data_dir / "history.sqlite3").unlink()
     with sqlite3.connect(data_dir / "history.sqlite3") as db:  # the file as version 1 left it
         db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
-        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})", row)
+        old = row[:11]  # (schema 3 added `seeded`)
+        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(old))})", old)
     db.close()
     store = HistoryStore()
-    assert [g.id for g in store.games()] == ["g"] and store.load("g") == game
+    assert [g.id for g in store.games()] == ["g"] and store.load("g") == shared(game)
+    assert store.games()[0].seeded  # from the record's own "seeded": true
     assert store.save_analysis("g", analyse_game(game, [0], samples=1))
     with sqlite3.connect(data_dir / "history.sqlite3") as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -221,7 +228,8 @@ def test_a_database_of_our_version_but_another_shape_is_moved_aside(
     assert len(list(data_dir.glob("history.corrupt-*.sqlite3"))) == 1
     store.close()
     again = HistoryStore()  # the next launch: no word of it, the game is there
-    assert [g.id for g in again.games()] == ["g"] and again.load("g") == game and again.take_problem() is None
+    assert [g.id for g in again.games()] == ["g"] and again.load("g") == shared(game)
+    assert again.take_problem() is None
 
 
 @pytest.mark.parametrize("where, kind", [("history.sqlite3", "a FIFO"), ("history.sqlite3", "a directory"),
@@ -258,3 +266,15 @@ def test_reading_a_history_that_is_not_there_makes_none(data_dir: Path, play_gam
     store.abandon_others(None)
     store.delete("g")
     assert store.take_problem() is None and not data_dir.exists()
+
+
+def test_a_seeded_game_is_marked_and_an_unseeded_one_is_not(store: HistoryStore, play_game: Game,
+                                                             players: Callable[..., list[dict]]) -> None:
+    from allfives.engine import Rules
+
+    store.save_game("seeded", play_game(4, stop_after=6), players("easy"))
+    store.save_game("fresh", GameState.new(Rules()), players("easy"))  # dealt from fresh secrets
+    entries = {g.id: g for g in store.games()}
+    assert entries["seeded"].seeded and entries["seeded"].against == "easy · seeded"
+    assert not entries["fresh"].seeded and entries["fresh"].against == "easy"
+    assert store.record("seeded")["seeded"] is True and "seeded" not in store.record("fresh")
