@@ -1,7 +1,8 @@
 """The rules of All Fives on plain ints: the single source of truth, fast enough for bot search.
 
 The Pydantic models in `state.py` are validated snapshots of a `Table`; every
-rule (legal moves, placement, scoring, the end of a hand, winning) lives here.
+rule (the deal from a secret, legal moves, placement, scoring, the end of a hand,
+winning) lives here.
 """
 
 from __future__ import annotations
