@@ -16,14 +16,19 @@ if TYPE_CHECKING:  # each command imports what it needs: playing never waits for
     from allfives.engine import ReplayDocument
 
 
+DEAL_SAYS = {True: " (deal checked)", False: " (deal committed, secret not shown)", None: ""}
+
+
 def _replay_summary(doc: ReplayDocument) -> str:
     rules = doc.rules
     who = "team" if rules.partnership else "seat"
     lines = [f"{rules.seats} seats, {rules.hand_size} tiles each, target {rules.target}, "
-             f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")]
+             f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")
+             + (", seeded deals" if doc.seeded else "")]
     for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
-        lines.append(f"hand {n}: seat {leader} leads, {len(hand['plays'])} tiles played, "
+        deal = DEAL_SAYS[doc.deal_checked(n)]
+        lines.append(f"hand {n}: seat {leader} leads{deal}, {len(hand['plays'])} tiles played, "
                      f"{points} points scored in play")
         result = hand["result"]
         if result is None:  # only the last hand is unfinished: in play, or won before its end

@@ -28,7 +28,7 @@ from allfives.engine.values import brief, describe
 from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
 
 # What a journal may not change: the record's own fields, and the tie between the two files.
-_FIXED = frozenset({"format", "rules", "hands", "seed", JOURNAL_ID})
+_FIXED = frozenset({"format", "rules", "hands", "seed", "seeded", JOURNAL_ID})
 
 # A 1,000-hand game takes about 0.75 MB as the app writes it, and a game to 250 rarely runs past
 # 30 hands: anything bigger is not a game record, and is refused before it is read.

@@ -147,7 +147,8 @@ def _stats_text(stats: Any) -> str:
         return (f"{r.wins} of {r.games} won, {100 * r.win_rate:.0f}% "
                 f"(95% interval {100 * lo:.0f}-{100 * hi:.0f}%)")
 
-    lines = [f"overall: {rate(stats.overall)}; {stats.abandoned} abandoned, {stats.playing} in play"]
+    lines = [f"overall: {rate(stats.overall)}; {stats.abandoned} abandoned, {stats.playing} in play"
+             + (f"; {stats.seeded} of the finished games practice (seeded deals)" if stats.seeded else "")]
     for t in stats.by_table:
         table = f"{t.seats} seats" + (", partners" if t.partnership else "")
         lines.append(f"  v {t.opponents} ({table}): {rate(t)}")

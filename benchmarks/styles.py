@@ -30,9 +30,7 @@ SWEEP = {"defend": [0.4, 1.2, 1.6], "follow": [0.0, 0.5, 2.0], "stuck": [0.0, 3.
 def one_hand(rules: core.CoreRules, styles: list[Style], deal_seed: int) -> int:
     """Side 0's points minus side 1's over one hand, each side playing its style."""
     table = core.Table(rules)
-    deal_rng = core.hand_rng(deal_seed, 0)
-    hands, boneyard = core.deal(rules, deal_rng)
-    table.start_hand(hands, boneyard, deal_rng.randrange(rules.seats))
+    table.deal_next(deal_seed)  # the seed's first hand, as a seeded game deals it
     rng = random.Random(deal_seed)  # the same noise in both seatings of a deal
     while table.phase == core.PLAYING:
         style = styles[rules.side_of(table.turn)]

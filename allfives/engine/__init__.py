@@ -11,6 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .core import VARIANTS, AmbiguousMove, IllegalMove, round_to_five, variant_hand_size
+    from .deal import (
+        Deal,
+        DealMismatch,
+        Dealt,
+        check_dealt,
+        commitment_of,
+        deal_from_secret,
+        fresh_secret,
+        seeded_secret,
+    )
     from .game import Game, Hands, SeenGame, for_seat
     from .models import (
         ALL_TILES,
@@ -28,6 +38,7 @@ if TYPE_CHECKING:
         hand_record,
         loads,
         parse_json,
+        private_fields,
         record_head,
         replay,
         replay_document,
@@ -51,21 +62,25 @@ if TYPE_CHECKING:
 
 _HOMES = {
     "core": ("AmbiguousMove", "IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
+    "deal": ("Deal", "DealMismatch", "Dealt", "check_dealt", "commitment_of", "deal_from_secret",
+             "fresh_secret", "seeded_secret"),
     "game": ("Game", "Hands", "SeenGame", "for_seat"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
-    "record": ("RecordError", "ReplayDocument", "dumps", "hand_record", "loads", "parse_json", "record_head",
-               "replay", "replay_document", "replay_game", "to_record"),
+    "record": ("RecordError", "ReplayDocument", "dumps", "hand_record", "loads", "parse_json",
+               "private_fields", "record_head", "replay", "replay_document", "replay_game", "to_record"),
     "state": ("Drew", "Event", "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "HistoryEntry",
               "Passed", "Played", "Scored", "SeatView"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
-    "ALL_TILES", "VARIANTS", "AmbiguousMove", "Drew", "Event", "Game", "GameState", "GameWon", "HandDealt",
-    "HandLog", "HandResult", "Hands", "HistoryEntry", "IllegalMove", "Layout", "Move", "Passed", "PlacedTile",
-    "Played", "RecordError", "Rules", "Scored", "SeatView", "SeenGame", "Tile", "dumps", "for_seat",
-    "hand_record", "loads", "parse_json", "parse_tile", "record_head", "replay", "ReplayDocument",
-    "replay_document", "replay_game", "round_to_five", "to_record", "variant_hand_size",
+    "ALL_TILES", "VARIANTS", "AmbiguousMove", "Deal", "DealMismatch", "Dealt", "Drew", "Event", "Game",
+    "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "Hands", "HistoryEntry", "IllegalMove",
+    "Layout", "Move", "Passed", "PlacedTile", "Played", "RecordError", "Rules", "Scored", "SeatView",
+    "SeenGame", "Tile", "check_dealt", "commitment_of", "deal_from_secret", "dumps", "for_seat",
+    "fresh_secret", "hand_record", "loads", "parse_json", "parse_tile", "private_fields", "record_head",
+    "replay", "ReplayDocument", "replay_document", "replay_game", "round_to_five", "seeded_secret",
+    "to_record", "variant_hand_size",
 ]
 
 

@@ -1,12 +1,14 @@
 """The rules of All Fives on plain ints: the single source of truth, fast enough for bot search.
 
 The Pydantic models in `state.py` are validated snapshots of a `Table`; every
-rule (legal moves, placement, scoring, the end of a hand, winning) lives here.
+rule (the deal from a secret, legal moves, placement, scoring, the end of a hand,
+winning) lives here.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import hmac
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -239,17 +241,94 @@ class HandResult(NamedTuple):
     awards: tuple[int, ...]  # per side (muggins)
 
 
-def deal(rules: CoreRules, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    tiles = list(range(28))
-    rng.shuffle(tiles)
+# -- fair deals (RECORD.md): a hand's deal follows from a 32-byte secret -----------------
+
+SECRET_BYTES = 32
+_TILE_TEXTS = tuple(tile_name(t).encode("ascii") for t in range(28))  # `a-b`, higher half first
+# HMAC-SHA256 (RFC 2104) of a key shorter than SHA-256's 64-byte block: the key padded with zeros and
+# xored with these. Done by hand with the two hashes' states kept, it costs a third of 28 calls of
+# `hmac.digest` (which sets OpenSSL's HMAC up again for every tile); tests check it against `hmac`.
+_INNER_PAD = bytes(b ^ 0x36 for b in range(256))
+_OUTER_PAD = bytes(b ^ 0x5C for b in range(256))
+
+
+class DealMismatch(ValueError):
+    """A dealt hand that is not the one its secret makes, or a secret that is not the one committed to."""
+
+
+def _check_secret(secret: bytes) -> None:
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise ValueError(f"a deal's secret is {SECRET_BYTES} bytes")
+
+
+def commitment_of(secret: bytes) -> str:
+    """The SHA-256 of a deal's secret, in hex: what every seat is shown before the hand."""
+    _check_secret(secret)
+    return hashlib.sha256(secret).hexdigest()
+
+
+def deal_order(secret: bytes) -> list[int]:
+    """The 28 tiles in the order the secret deals them: by HMAC-SHA256(secret, "a-b"), smallest first."""
+    _check_secret(secret)
+    key = secret.ljust(64, b"\0")
+    inner = hashlib.sha256(key.translate(_INNER_PAD)).copy
+    outer = hashlib.sha256(key.translate(_OUTER_PAD)).copy
+    digests = []
+    for text in _TILE_TEXTS:
+        h = inner()
+        h.update(text)
+        mac = outer()
+        mac.update(h.digest())
+        digests.append(mac.digest())
+    return sorted(range(28), key=digests.__getitem__)
+
+
+def random_leader(secret: bytes, seats: int) -> int:
+    """The leader the secret chooses where the rules leave it to chance (the first hand, and after a
+    blocked hand): HMAC-SHA256(secret, "leader") as a big-endian number, modulo the seats."""
+    _check_secret(secret)
+    return int.from_bytes(hmac.digest(secret, b"leader", "sha256"), "big") % seats
+
+
+def deal_from_secret(rules: CoreRules, secret: bytes) -> tuple[list[list[int]], list[int]]:
+    """Each seat's tiles (seat 0 takes the first hand-size tiles of the secret's order, and so on) and
+    the boneyard, the rest in that order."""
+    order = deal_order(secret)
     n = rules.hand_size
-    hands = [tiles[i * n:(i + 1) * n] for i in range(rules.seats)]
-    return hands, tiles[rules.seats * n:]
+    return [order[i * n:(i + 1) * n] for i in range(rules.seats)], order[rules.seats * n:]
 
 
-def hand_rng(seed: int | str, hand_index: int) -> random.Random:
-    """Each hand's shuffle and random leader come from the game seed, so a game replays exactly."""
-    return random.Random(f"allfives:{seed}:{hand_index}")
+def seeded_secret(seed: int | str, hand_number: int) -> bytes:
+    """A seeded game's secret for its `hand_number`-th hand (from 1): anyone who knows the seed knows
+    every deal, which is what practice, tests and pictures want and a real game must not have."""
+    label = f"allfives seeded deal {hand_number} {seed}"  # (a seed read from JSON may hold a lone surrogate)
+    return hashlib.sha256(label.encode("utf-8", "surrogatepass")).digest()
+
+
+def check_secret(rules: CoreRules, secret: bytes, commitment: str, hands: Sequence[Sequence[int]],
+                 boneyard: Sequence[int], leader: int | None = None) -> None:
+    """Raise DealMismatch unless `secret` is the committed one and deals these hands (each as a set of
+    tiles), this boneyard (in its order) and, when given (it was chosen at random), this leader."""
+    if commitment_of(secret) != commitment:
+        raise DealMismatch("the secret is not the one committed to (its SHA-256 is not the commitment)")
+    dealt, rest = deal_from_secret(rules, secret)
+    if len(hands) != len(dealt):
+        raise DealMismatch(f"{len(hands)} hands for {len(dealt)} seats")
+    for seat, (held, due) in enumerate(zip(hands, dealt, strict=True)):
+        extra = [t for t in held if t not in due]
+        if extra or len(held) != len(due):
+            missing = [t for t in due if t not in held]
+            what = f"holds {tile_name(extra[0])}" if extra else f"holds {len(held)} tiles"
+            due_text = f", where the secret deals it {tile_name(missing[0])}" if missing else ""
+            raise DealMismatch(f"seat {seat} {what}{due_text}")
+    for place, (tile, due_tile) in enumerate(zip(boneyard, rest, strict=False), start=1):
+        if tile != due_tile:
+            raise DealMismatch(f"boneyard tile {place} is {tile_name(tile)}, where the secret puts "
+                               f"{tile_name(due_tile)}")
+    if len(boneyard) != len(rest):
+        raise DealMismatch(f"the boneyard has {len(boneyard)} tiles, the secret deals {len(rest)}")
+    if leader is not None and leader != (chosen := random_leader(secret, rules.seats)):
+        raise DealMismatch(f"seat {leader} leads, where the secret chooses seat {chosen}")
 
 
 class Table:
@@ -319,13 +398,18 @@ class Table:
             return self.result.out_seat
         return None
 
-    def deal_next(self, seed: int | str) -> None:
-        rng = hand_rng(seed, self.hand_index + 1)
-        hands, boneyard = deal(self.rules, rng)
+    def deal_secret(self, secret: bytes) -> None:
+        """Deal the next hand from a secret (RECORD.md's rule); the leader is who went out last hand,
+        else the one the secret chooses."""
+        hands, boneyard = deal_from_secret(self.rules, secret)
         leader = self.next_leader_rule()
         if leader is None:
-            leader = rng.randrange(self.rules.seats)
+            leader = random_leader(secret, self.rules.seats)
         self.start_hand(hands, boneyard, leader)
+
+    def deal_next(self, seed: int | str) -> None:
+        """Deal the next hand of a seeded game (a match's duplicate deals, tests): from the seed's secret."""
+        self.deal_secret(seeded_secret(seed, self.hand_index + 2))
 
     # -- questions ------------------------------------------------------
 

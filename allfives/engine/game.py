@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from . import core
+from .deal import Deal
 from .models import Move, Rules, Tile
-from .record import replay, to_record
+from .record import private_fields, replay, to_record
 from .state import Drew, Event, GameState, GameWon, HandDealt, HandResult, SeatView, events_from_core, made
 
 HandEvents = tuple[Event, ...]
@@ -121,7 +122,7 @@ class Game:
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> Game:
-        """A new game with its first hand dealt (`GameState.new`: the seed fixes every deal)."""
+        """A new game with its first hand dealt (`GameState.new`: from a fresh secret, or the seed's)."""
         state = GameState.new(rules, seed)
         return cls(state, Hands([[made(HandDealt, hand_number=1, leader=state.leader)]]))
 
@@ -133,11 +134,15 @@ class Game:
 
     @classmethod
     def of(cls, state: GameState) -> Game:
-        """The game a state has reached, every hand's events made again by replaying its record."""
-        return cls.from_record(to_record(state))
+        """The game a state has reached, every hand's events made again by replaying its record (with
+        the hand in play's secret, which the record alone leaves out)."""
+        return cls.from_record(to_record(state, **private_fields(state)))
 
-    def to_record(self, **extra: Any) -> dict[str, Any]:
-        """The record of the game (RECORD.md), with any extra fields."""
+    def to_record(self, private: bool = False, **extra: Any) -> dict[str, Any]:
+        """The record of the game (RECORD.md), with any extra fields; `private`: with the hand in play's
+        secret too (`private_fields`), for a save that the table resumes from, never to share."""
+        if private:
+            extra = {**private_fields(self.state), **extra}
         return to_record(self.state, **extra)
 
     # -- questions ------------------------------------------------------
@@ -155,6 +160,12 @@ class Game:
         """The hand in play's events."""
         return self.hands.last
 
+    @property
+    def deal(self) -> Deal | None:
+        """The hand in play's fair deal: its commitment, shown to every seat before the hand, and its
+        secret, shown once the hand is over (None: a hand dealt from outside without one)."""
+        return self.state.log[-1].deal if self.state.log else None
+
     def view(self, seat: int) -> SeenGame:
         """What `seat` may know: its `SeatView`, and every hand's events with the others' drawn tiles
         hidden (all of them: a player joining; `for_seat` hides one move's)."""
@@ -169,9 +180,10 @@ class Game:
         state, events = self.state.apply(move, seat)
         return Game(state, self.hands.with_events(events)), events
 
-    def next_hand(self) -> tuple[Game, list[Event]]:
-        """Deal the next hand from the seed (`GameState.next_hand`)."""
-        state, events = self.state.next_hand()
+    def next_hand(self, secret: bytes | None = None) -> tuple[Game, list[Event]]:
+        """Deal the next hand from a secret: the one given, else the seed's or a fresh one
+        (`GameState.next_hand`)."""
+        state, events = self.state.next_hand(secret)
         return Game(state, self.hands.with_events(events)), events
 
     def undo(self, moves: int = 1) -> Game:

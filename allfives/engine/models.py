@@ -160,11 +160,11 @@ class Move(BaseModel):
 
     @classmethod
     def draw(cls) -> Move:
-        return cls(kind="draw")
+        return _DRAW  # (moves are frozen: one of each, made without building a validator)
 
     @classmethod
     def pass_(cls) -> Move:
-        return cls(kind="pass")
+        return _PASS
 
     def to_core(self) -> tuple[int, int, int]:
         if self.kind == "draw":

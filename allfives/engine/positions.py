@@ -239,7 +239,7 @@ class Timeline:
             played = whole
         else:
             played = HandLog.model_construct(hands=whole.hands, boneyard=whole.boneyard, leader=whole.leader,
-                                             moves=whole.moves[:move])
+                                             moves=whole.moves[:move], deal=whole.deal)
         log = self.game.log[:hand - 1] + (played,)
         state = GameState.from_replayed(table, self.game.rules, self.game.seed, log, result)
         last = whole.moves[move - 1] if move else None

@@ -11,11 +11,15 @@ from pydantic import ValidationError
 
 from . import core
 from .core import IllegalMove
+from .deal import Deal, hex_problem
 from .models import Move, Rules, Tile, read_move, read_tile
 from .state import Event, GameState, HandDealt, HandLog, HandResult, events_from_core, made
 from .values import brief, describe, explain
 
 FORMAT = "allfives-record/1"
+# A save's own field (never a shared record's): the secret of the hand in play, so a table that
+# resumes the game can still show it when the hand is over. See `private_fields`.
+DEAL_SECRET = "deal_secret"
 
 
 class RecordError(ValueError):
@@ -23,11 +27,18 @@ class RecordError(ValueError):
 
 
 def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
-    """The record of a game: rules, every deal, every move (plus `seed` and any extra fields)."""
-    record: dict[str, Any] = {"format": FORMAT, "rules": dict(state.rules),  # (plain values: no serializer)
-                              "hands": [hand_record(hand) for hand in state.log]}
+    """The record of a game: rules, every deal, every move (plus `seed`, `"seeded": true` for a seeded
+    game, and any extra fields). Each hand dealt from a secret carries its `deal`: the commitment, and
+    the secret once the hand is over; the hand in play's secret is never in it (`private_fields`)."""
+    in_play = len(state.log) - 1 if state.phase == "playing" else -1
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": dict(state.rules),  # its fields are plain values: no serializer needs building
+        "hands": [hand_record(hand, reveal=n != in_play) for n, hand in enumerate(state.log)],
+    }
     if state.seed is not None:
         record["seed"] = state.seed
+        record["seeded"] = True
     record.update(extra)
     return record
 
@@ -38,14 +49,31 @@ def record_head(state: GameState, **extra: Any) -> dict[str, Any]:
     head: dict[str, Any] = {"format": FORMAT, "rules": dict(state.rules)}
     if state.seed is not None:
         head["seed"] = state.seed
+        head["seeded"] = True
     head.update(extra)
     return head
 
 
-def hand_record(hand: HandLog) -> dict[str, Any]:
-    """One element of a record's `hands`: the deal, the leader and the moves."""
-    return {"hands": [[str(t) for t in h] for h in hand.hands], "boneyard": [str(t) for t in hand.boneyard],
-            "leader": hand.leader, "moves": [str(m) for m in hand.moves]}
+def hand_record(hand: HandLog, reveal: bool = True) -> dict[str, Any]:
+    """One element of a record's `hands`: the deal, the leader, the fair deal's commitment (and its
+    secret if `reveal`: the hand is over) and the moves."""
+    written: dict[str, Any] = {"hands": [[str(t) for t in h] for h in hand.hands],
+                               "boneyard": [str(t) for t in hand.boneyard], "leader": hand.leader}
+    if hand.deal is not None:
+        written["deal"] = hand.deal.to_json(reveal)
+    written["moves"] = [str(m) for m in hand.moves]
+    return written
+
+
+def private_fields(state: GameState) -> dict[str, str]:
+    """What only a save holds beside the record: the hand in play's secret (`deal_secret`), which the
+    record leaves out until the hand is over. A save on the player's own disk holds the whole deal
+    anyway; a record that is shared (the history, an export) must not hold the secret before its time,
+    so the save writer adds these and nothing else does. `replay` reads them back."""
+    if state.phase != "playing" or not state.log:
+        return {}
+    deal = state.log[-1].deal
+    return {DEAL_SECRET: deal.secret} if deal is not None and deal.secret is not None else {}
 
 
 def dumps(state: GameState, **extra: Any) -> str:
@@ -134,9 +162,20 @@ class _Replay:
         self.seed = seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else None
         if self.seed is not None and (problem := core.seed_problem(self.seed)):
             raise RecordError(f"seed: {problem}, found {describe(seed)}")
+        if data.get("seeded") is False:
+            # An unseeded game saved before fair deals kept a seed drawn at random: its deals to come
+            # are dealt from fresh secrets, not from that seed.
+            self.seed = None
         self.hands = _list(data.get("hands"), "hands")
+        # A save's secret of the hand in play (`private_fields`): checked with that hand's deal.
+        self.deal_secret = data.get(DEAL_SECRET)
+        if self.deal_secret is not None and (problem := hex_problem(self.deal_secret)):
+            raise RecordError(f"{DEAL_SECRET}: {problem}")
         self.table = core.Table(self.rules.to_core())
         self.log: list[HandLog] = []
+        # For each hand checked so far: True when its secret checked, False when it carries only a
+        # commitment (in play, or never shown), None when it has no fair deal.
+        self.checked: list[bool | None] = []
 
     def played(self) -> Iterator[list]:
         """Check hand after hand; yield each hand's core events once its moves are made.
@@ -161,10 +200,12 @@ class _Replay:
                 raise RecordError(f"{where}: leader must be a seat number, found {describe(leader)}")
             if not 0 <= leader < self.rules.seats:  # said here: the value may have thousands of digits
                 raise RecordError(f"{where}: leader {brief(leader)} is not a seat (0-{self.rules.seats - 1})")
+            random = table.next_leader_rule() is None  # (before the deal: this hand's lead is random)
             try:
                 table.start_dealt_hand(dealt, boneyard, leader)
             except IllegalMove as e:
                 raise RecordError(f"{where}: {e}") from None
+            deal = self._deal(hand, h, dealt, boneyard, leader if random else None)
             raw: list = [("dealt", h, leader)]
             moves: list[Move] = []
             for m, text in enumerate(_list(hand.get("moves", []), f"{where}: moves"), start=1):
@@ -193,8 +234,44 @@ class _Replay:
             if self.keep_log:
                 self.log.append(HandLog.model_construct(
                     hands=tuple(tuple(Tile.of(t) for t in ts) for ts in dealt),
-                    boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader, moves=tuple(moves)))
+                    boneyard=tuple(Tile.of(t) for t in boneyard), leader=leader, moves=tuple(moves),
+                    deal=deal))
             yield raw
+
+    def _deal(self, hand: dict[str, Any], h: int, dealt: list[list[int]], boneyard: list[int],
+              random_leader: int | None) -> Deal | None:
+        """The hand's fair deal, checked when its secret is there: the commitment must be the secret's
+        SHA-256, and the tiles dealt, the boneyard and (`random_leader`, where it was chosen at random)
+        the leader the ones it derives."""
+        where = f"hand {h}, deal"
+        last = h == len(self.hands)
+        raw = hand.get("deal")
+        if raw is None:
+            if last and self.deal_secret is not None:
+                raise RecordError(f"{DEAL_SECRET}: hand {h} has no deal to be the secret of")
+            self.checked.append(None)
+            return None
+        if not isinstance(raw, dict):
+            raise RecordError(f"{where}: expected an object with a commitment, found {describe(raw)}")
+        try:
+            deal = Deal.read(raw)
+        except ValueError as e:
+            raise RecordError(f"{where}.{e}") from None  # (it names the field)
+        if last and self.deal_secret is not None:
+            if deal.secret is not None and deal.secret != self.deal_secret:
+                raise RecordError(f"{DEAL_SECRET}: not the secret hand {h}'s deal shows")
+            try:
+                deal = deal.with_secret(self.deal_secret)
+            except ValueError:
+                raise RecordError(f"{DEAL_SECRET}: its SHA-256 is not hand {h}'s commitment") from None
+        secret = deal.secret_bytes
+        if secret is not None:
+            try:
+                core.check_secret(self.table.rules, secret, deal.commitment, dealt, boneyard, random_leader)
+            except core.DealMismatch as e:
+                raise RecordError(f"{where}: {e}") from None
+        self.checked.append(secret is not None)
+        return deal
 
     def state(self, result: HandResult | None) -> GameState:
         return GameState.from_replayed(self.table, self.rules, self.seed, tuple(self.log), result)
@@ -247,6 +324,12 @@ class ReplayDocument:
         self._run = _Replay(data, keep_log=False)
         self.rules = self._run.rules
         self.winner: int | None = None
+        self.seeded = self._run.seed is not None  # its deals follow from its seed: public to who knows it
+
+    def deal_checked(self, hand: int) -> bool | None:
+        """For a hand already yielded (1-based): True when its fair deal's secret checked, False when it
+        shows only the commitment (the hand in play), None when it has no fair deal (an older record)."""
+        return self._run.checked[hand - 1]
 
     @property
     def final_scores(self) -> list[int]:

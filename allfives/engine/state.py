@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from . import core
 from .core import IllegalMove
+from .deal import Deal, fresh_secret
 from .models import END_OF, EndName, Layout, Move, Rules, Tile
 
 Phase = Literal["playing", "hand_over", "game_over"]
@@ -102,13 +102,19 @@ Event = Annotated[HandDealt | Played | Scored | Drew | Passed | HandResult | Gam
 
 
 class HandLog(BaseModel):
-    """One hand as a record holds it: the deal and the moves made so far."""
+    """One hand as a record holds it: the deal and the moves made so far.
+
+    `deal` is the secret the hand was dealt from and its commitment (RECORD.md's fair deals); None for
+    a deal given from outside without one (a test's, an older record's). The secret is the table's
+    own: a record shows it only once the hand is over, a seat never sees it before.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     leader: Seat
     moves: tuple[Move, ...] = ()
+    deal: Deal | None = None
 
 
 class HistoryEntry(BaseModel):
@@ -165,7 +171,12 @@ def _tiles(ids: list[int]) -> tuple[Tile, ...]:
 
 
 class GameState(BaseModel):
-    """A whole game: rules, seed, every hand so far (deal and moves), and where play stands."""
+    """A whole game: rules, seed, every hand so far (deal and moves), and where play stands.
+
+    `seed` is set only in a seeded game (practice, tests, pictures): each hand's secret then follows
+    from it, so its deals are public to anyone who knows the seed. Without one every hand is dealt
+    from a fresh secret.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)
     rules: Rules
@@ -185,10 +196,9 @@ class GameState(BaseModel):
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> GameState:
-        """A new game with its first hand dealt; the seed fixes every deal and random leader."""
+        """A new game with its first hand dealt: from a fresh secret, or from the seed's if given (the
+        seed then fixes every deal and random leader)."""
         rules = rules or Rules()
-        if seed is None:
-            seed = secrets.randbelow(2**31)
         table = core.Table(rules.to_core())
         state = cls._from_table(table, rules, seed, ())
         return state.next_hand()[0]
@@ -328,26 +338,47 @@ class GameState(BaseModel):
     def pass_(self, seat: int | None = None) -> tuple[GameState, list[Event]]:
         return self.apply(Move.pass_(), seat)
 
-    def next_hand(self) -> tuple[GameState, list[Event]]:
-        """Deal the next hand from the seed; the leader is who went out, else chosen at random."""
+    def next_hand(self, secret: bytes | None = None) -> tuple[GameState, list[Event]]:
+        """Deal the next hand from a secret by RECORD.md's rule: the one given (a table that made it
+        beforehand), else the seed's in a seeded game, else a fresh one. The leader is who went out,
+        else the one the secret chooses. The hand's `deal` in the log keeps the secret."""
+        if secret is None and self.seed is not None:
+            secret = core.seeded_secret(self.seed, len(self.log) + 1)
+        elif secret is None:
+            secret = fresh_secret()
         table = self.to_table()
-        table.deal_next(self.seed if self.seed is not None else secrets.randbelow(2**31))
-        return self.start_hand(table.hands, table.boneyard, table.leader)
+        table.deal_secret(secret)
+        return self._dealt(table, Deal.of(secret))
 
-    def start_hand(self, hands: list[list[int]] | list[list[Tile]], boneyard: list, leader: int
-                   ) -> tuple[GameState, list[Event]]:
-        """Begin a hand with a given deal (records do this); the deal and leader are checked.
+    def start_hand(self, hands: list[list[int]] | list[list[Tile]], boneyard: list, leader: int,
+                   deal: Deal | None = None) -> tuple[GameState, list[Event]]:
+        """Begin a hand with a given deal (records do this); the deal and leader are checked, and so is
+        `deal`'s secret when it has one (it must give this deal, and the leader where it is random).
 
         IllegalMove for a deal or leader the rules refuse (`leader=True` among them: not a seat)."""
         core.check_seat(leader, self.rules.seats, "leader", error=IllegalMove)
         hand_ids = [[t if isinstance(t, int) else Tile.model_validate(t).id for t in h] for h in hands]
         bone_ids = [t if isinstance(t, int) else Tile.model_validate(t).id for t in boneyard]
         table = self.to_table()
+        random = table.next_leader_rule() is None
         table.start_dealt_hand(hand_ids, bone_ids, leader)
-        log = self.log + (HandLog.model_construct(hands=tuple(_tiles(h) for h in hand_ids),
-                                                  boneyard=_tiles(bone_ids), leader=leader),)
+        secret = deal.secret_bytes if deal is not None else None
+        if secret is not None:
+            assert deal is not None
+            try:
+                core.check_secret(table.rules, secret, deal.commitment, hand_ids, bone_ids,
+                                  leader if random else None)
+            except core.DealMismatch as e:
+                raise IllegalMove(f"the deal is not its secret's: {e}") from None
+        return self._dealt(table, deal)
+
+    def _dealt(self, table: core.Table, deal: Deal | None) -> tuple[GameState, list[Event]]:
+        """The state once `table` has dealt its next hand (from `deal`'s secret, if it has one)."""
+        log = self.log + (HandLog.model_construct(hands=tuple(_tiles(h) for h in table.hands),
+                                                  boneyard=_tiles(table.boneyard), leader=table.leader,
+                                                  deal=deal),)
         state = self._from_table(table, self.rules, self.seed, log)
-        return state, [made(HandDealt, hand_number=len(log), leader=leader)]
+        return state, [made(HandDealt, hand_number=len(log), leader=table.leader)]
 
     def _after(self, table: core.Table, log: tuple[HandLog, ...], raw: list
                ) -> tuple[GameState, list[Event]]:

@@ -60,6 +60,7 @@ class GameEntry(BaseModel):
     scores: tuple[int, ...]
     hands: tuple[HandScore, ...]
     moves: int
+    seeded: bool = False  # dealt from a seed: practice, its deals public to anyone who knows the seed
 
     @property
     def you(self) -> int | None:
@@ -78,6 +79,11 @@ class GameEntry(BaseModel):
         found = sorted({p.label for s, p in enumerate(self.players)
                         if side is None or self.rules.side_of(s) != side})
         return "+".join(found)
+
+    @property
+    def against(self) -> str:
+        """`opponents`, and `· seeded` for a practice game whose deals came from a seed."""
+        return f"{self.opponents} · seeded" if self.seeded else self.opponents
 
     @property
     def won(self) -> bool | None:

@@ -68,6 +68,7 @@ class Stats(BaseModel):
     by_table: tuple[Opponents, ...]
     abandoned: int
     playing: int
+    seeded: int = 0  # finished games dealt from a seed (practice: their deals could be known)
     hands: int  # hands played in finished and abandoned games
     points_per_hand: float | None  # your side's gain per hand, deductions and awards included
     average_deduction: float | None  # over hands that ended with a deduction step
@@ -136,6 +137,7 @@ def compute(games: Iterable[GameEntry]) -> Stats:
         overall=record_of(wins, len(finished)), by_table=by_table,
         abandoned=sum(1 for g in mine if g.status == "abandoned"),
         playing=sum(1 for g in mine if g.status == "playing"),
+        seeded=sum(1 for g in finished if g.seeded),
         hands=len(gains),
         points_per_hand=round(sum(gains) / len(gains), 2) if gains else None,
         average_deduction=round(sum(deductions) / len(deductions), 2) if deductions else None,

@@ -124,11 +124,17 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     """,
     # 3: a row a hand
     _hands_apart,
+    # 4: whether a game's deals came from a seed (practice: public to anyone who knows it), from the
+    # record's own `"seeded": true` as `save_game` writes it (json.dumps: that spacing)
+    """
+    ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET seeded = 1 WHERE instr(head, '"seeded": true') > 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, moves"
+_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, moves, seeded"
 _TABLES = {"games", "analyses", "game_hands"}
 
 T = TypeVar("T")
@@ -264,18 +270,21 @@ class HistoryStore:
             for n in range(start, len(state.log)):
                 hand = state.log[n]
                 score = hand_score(state.rules, scores, hand)
-                rows.append((game_id, n + 1, json.dumps(hand_record(hand)), score.model_dump_json()))
+                written = json.dumps(hand_record(hand, reveal=n < final))  # (a hand in play: no secret yet)
+                rows.append((game_id, n + 1, written, score.model_dump_json()))
                 if n + 1 == final:
                     kept = _Kept(final, hand, scores, score.scores, moves + len(hand.moves))
                 scores, moves = score.scores, moves + len(hand.moves)
             db.execute(
                 "INSERT INTO games (id, started_at, updated_at, status, rules, players, winner, scores,"
-                " moves, head) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+                " moves, head, seeded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id)"
+                " DO UPDATE SET"
                 " updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
                 " players = excluded.players, winner = excluded.winner, scores = excluded.scores,"
-                " moves = excluded.moves, head = excluded.head",
+                " moves = excluded.moves, head = excluded.head, seeded = excluded.seeded",
                 (game_id, stamp, stamp, status, state.rules.model_dump_json(), json.dumps(head["players"]),
-                 state.winner, json.dumps(list(state.scores)), moves, json.dumps(head)))
+                 state.winner, json.dumps(list(state.scores)), moves, json.dumps(head),
+                 head.get("seeded") is True))
             db.execute("DELETE FROM game_hands WHERE game_id = ? AND number > ?",
                        (game_id, len(state.log) if start else 0))
             db.executemany("INSERT INTO game_hands (game_id, number, hand, score) VALUES (?, ?, ?, ?)"
@@ -439,7 +448,8 @@ class HistoryStore:
                 out.append(GameEntry(
                     id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
                     rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
-                    hands=[HandScore.model_validate_json(h) for h in lines[r[0]]], moves=r[8]))
+                    hands=[HandScore.model_validate_json(h) for h in lines[r[0]]], moves=r[8],
+                    seeded=bool(r[9])))
             except (ValueError, TypeError, ValidationError):
                 continue  # one unreadable row never hides the others
         return out

@@ -14,7 +14,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, RecordError, Rules, for_seat
+from allfives.engine import (
+    Event,
+    Game,
+    GameState,
+    Hands,
+    IllegalMove,
+    Move,
+    RecordError,
+    Rules,
+    for_seat,
+)
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
 from allfives.play.journal import RecordWriter
@@ -342,9 +352,10 @@ class Table:
     # -- saving -------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The game record (RECORD.md) with the seating: players, token hashes, host, code, pace."""
+        """The table's save: the game record (RECORD.md) with the seating (players, token hashes, host,
+        code, pace) and the hand in play's deal secret (`private_fields`: the host's alone)."""
         assert self.game is not None
-        return self.game.to_record(**self.record_extra())
+        return self.game.to_record(private=True, **self.record_extra())
 
     def save(self) -> None:
         """Saved after every move (a line of the save's journal, mostly: see play/journal.py); a

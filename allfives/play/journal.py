@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from allfives.engine import GameState, HandLog, Rules, hand_record, record_head
+from allfives.engine import GameState, HandLog, Rules, hand_record, private_fields, record_head
 from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path, write_atomically
 
 # Bytes of journal past which the record is written whole again. A hand's moves take one or two KB:
@@ -52,10 +52,13 @@ class RecordWriter:
         self.prefix = prefix  # of temporary files, as `write_atomically` takes it
         self.limit = limit
         self._disk: _OnDisk | None = None  # None: not known, so the next write is whole
-        self._texts: list[tuple[HandLog, str]] = []  # each hand's JSON, as last written
+        self._texts: list[tuple[HandLog, str, bool]] = []  # each hand's JSON as last written (secret or not)
 
     def write(self, state: GameState, extra: dict[str, Any]) -> None:
-        """Save `state`, with `extra` as the record's fields beside the game (the players...).
+        """Save `state`, with `extra` as the record's fields beside the game (the players...), and the
+        hand in play's deal secret, which a save must hold to deal on from: in the record file as
+        `private_fields` (its hands show that hand's commitment only, as any shared record does), in
+        the journal within the deal of the hand it deals (the journal is never shared).
 
         Raises OSError when the disk refuses; what is on disk is then the game as it was written
         last (a journal line cut short is ignored by every reader), and the next write is whole."""
@@ -86,25 +89,27 @@ class RecordWriter:
         self._disk = None
 
     def text(self, state: GameState, extra: dict[str, Any]) -> str:
-        """The game's record as JSON text, one hand a line."""
-        head = json.dumps(record_head(state, **extra), indent=1)
-        hands = ",\n  ".join(self._hand_texts(state.log))
+        """The game's record as JSON text, one hand a line (a save's: with `private_fields`)."""
+        head = json.dumps(record_head(state, **{**extra, **private_fields(state)}), indent=1)
+        in_play = len(state.log) - 1 if state.phase == "playing" else -1  # its secret: `private_fields`
+        hands = ",\n  ".join(self._hand_texts(state.log, in_play))
         hands = f"[\n  {hands}\n ]" if hands else "[]"
         return f'{head[:-2]},\n "hands": {hands}\n}}\n'
 
-    def _hand_texts(self, log: tuple[HandLog, ...]) -> list[str]:
+    def _hand_texts(self, log: tuple[HandLog, ...], in_play: int) -> list[str]:
         texts = self._texts
         for n, hand in enumerate(log):
-            if n < len(texts) and (texts[n][0] is hand or texts[n][0] == hand):
-                texts[n] = (hand, texts[n][1])  # (the same hand: `is` finds it next time)
+            reveal = n != in_play
+            if n < len(texts) and texts[n][2] == reveal and (texts[n][0] is hand or texts[n][0] == hand):
+                texts[n] = (hand, texts[n][1], reveal)  # (the same hand: `is` finds it next time)
                 continue
-            text = json.dumps(hand_record(hand))
+            text = json.dumps(hand_record(hand, reveal=reveal))
             if n < len(texts):
-                texts[n] = (hand, text)
+                texts[n] = (hand, text, reveal)
             else:
-                texts.append((hand, text))
+                texts.append((hand, text, reveal))
         del texts[len(log):]
-        return [text for _, text in texts]
+        return [text for _, text, _ in texts]
 
     def _changes(self, state: GameState, extra: dict[str, Any]) -> list[dict[str, Any]] | None:
         """The journal lines from what is on disk to `state` ([]: nothing changed), or None when the
@@ -129,7 +134,7 @@ class RecordWriter:
             if at < len(was) or at < len(now):
                 entries.append({"hand": len(new), "at": at, "moves": [str(m) for m in now[at:]]})
         elif len(new) == len(old) + 1 and _same(old[-1], new[-2]):
-            dealt = hand_record(new[-1])
+            dealt = hand_record(new[-1])  # (with its secret: see `write`)
             moves = dealt.pop("moves")
             entries.append({"hand": len(new), "dealt": dealt, "moves": moves})
         else:

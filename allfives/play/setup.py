@@ -162,8 +162,8 @@ class GameSetup:
         return " & ".join(self.players[seat].name for seat in self.rules.seats_of(side))
 
     def to_json(self) -> dict[str, Any]:
-        # The record always stores the engine's seed (it fixes the deals to come); "seeded" says
-        # whether the player asked for it, which is what makes the bots repeat themselves.
+        # A seeded game's record holds its seed (it fixes the deals to come) and "seeded": true, as the
+        # engine writes it; false here says no seed was asked for: every hand is dealt from a fresh secret.
         out: dict[str, Any] = {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay,
                                "seeded": self.seeded}
         if self.history_id is not None:

@@ -105,7 +105,7 @@ def _after(table: core.Table, move: tuple[int, int, int]) -> core.Table:
     return child
 
 
-@pytest.mark.parametrize("seed", [4, 34])
+@pytest.mark.parametrize("seed", [1, 47])
 def test_costs_are_exact_in_a_two_seat_endgame(seed: int) -> None:
     game, table, seat = endgame_record(seed)
     hand, move = game.hand_number, len(game.log[-1].moves)

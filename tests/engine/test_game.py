@@ -77,9 +77,13 @@ def test_a_game_holds_the_events_the_hosts_folded_and_its_record_replays_to_it(
     game, hands, _ = random_game(rules, seed, steps)
     assert game.hands == hands and len(game.hands) == game.state.hand_number
     assert game.events == tuple(hands[-1]) and game.hands.last == game.hands[-1]
-    state, per_hand = replay(game.to_record())
+    state, per_hand = replay(game.to_record(private=True))  # (a save: the hand in play's secret too)
     assert state == game.state and game.hands == per_hand
-    assert Game.from_record(game.to_record()) == game == Game.of(game.state)
+    assert Game.from_record(game.to_record(private=True)) == game == Game.of(game.state)
+    shared = replay(game.to_record())[0]  # a record to share: the hand in play's secret left out
+    in_play = game.phase == "playing"
+    assert shared.log[-1].deal == game.deal.model_copy(update={"secret": None} if in_play else {})
+    assert shared.log[:-1] == game.state.log[:-1]
 
 
 @FAST
@@ -90,7 +94,7 @@ def test_undo_is_the_record_without_the_moves_and_the_moves_made_again_give_the_
     made_here = len(game.state.log[-1].moves)
     back = data.draw(st.integers(0, made_here))
     undone = game.undo(back)
-    assert undone == Game.from_record(truncated(game.to_record(), back))
+    assert undone == Game.from_record(truncated(game.to_record(private=True), back))
     again = undone
     for move in game.state.log[-1].moves[made_here - back:]:
         again, _ = again.apply(move)

@@ -83,7 +83,7 @@ def eager_positions(game: GameState) -> Iterator[tuple[tuple[int, int], GameStat
     state = GameState.empty(game.rules, game.seed)
     done: list[tuple] = []
     for h, log in enumerate(game.log, start=1):
-        state, events = state.start_hand(list(log.hands), list(log.boneyard), log.leader)
+        state, events = state.start_hand(list(log.hands), list(log.boneyard), log.leader, log.deal)
         yield (h, 0), state, (*done, tuple(events))
         for m, move in enumerate(log.moves, start=1):
             state, new = state.apply(move)

@@ -26,6 +26,7 @@ from allfives.engine import (
     core,
     dumps,
     loads,
+    private_fields,
     replay,
     replay_document,
     to_record,
@@ -300,5 +301,5 @@ def test_loads_dumps_is_the_identity_at_random_points(rules: Rules, seed: int, r
     mid = [s for s in game.snapshots if s.phase == "playing"]
     picked = between + rng.sample(mid, min(2, len(mid))) + [game.state]
     for state in picked:
-        assert loads(dumps(state)) == state
+        assert loads(dumps(state, **private_fields(state))) == state  # (as a save writes it)
     assert {s.phase for s in picked} >= {"hand_over"} or game.state.phase == "game_over"

@@ -23,6 +23,7 @@ from allfives.engine import (
     Tile,
     dumps,
     loads,
+    private_fields,
     replay,
     replay_document,
     replay_game,
@@ -111,9 +112,10 @@ def random_first_hand(seats: int, seed: int) -> dict:
 def test_dumps_then_loads_gives_the_same_state() -> None:
     state = GameState.new(Rules(seats=3, target=60), seed=5)
     state, _ = state.play(state.legal_moves()[0].tile)
-    text = dumps(state, players=["ann", "bob", "cy"])
+    text = dumps(state, players=["ann", "bob", "cy"], **private_fields(state))
     data = json.loads(text)
     assert data["format"] == "allfives-record/1" and data["seed"] == 5 and data["players"][0] == "ann"
+    assert data["seeded"] is True
     assert data["rules"] == {"seats": 3, "partnership": False, "hand_size": 7, "target": 60,
                              "end_of_hand": "deduct", "win_check": "immediate"}
     assert loads(text) == state
@@ -563,7 +565,8 @@ def test_some_messages_word_for_word(change: tuple, message: str, tmp_path: Path
 @pytest.mark.parametrize("stop_after", [None, 37])
 def test_replay_game_reaches_replays_state_and_refuses_what_it_refuses(play_game, stop_after) -> None:
     game = play_game(21, seats=3, target=80, stop_after=stop_after)  # won, or stopped mid-hand
-    assert replay_game(to_record(game)) == replay(to_record(game))[0] == game
+    record = to_record(game, **private_fields(game))
+    assert replay_game(record) == replay(record)[0] == game
     bad = _set(TWO_HANDS, ("hands", 0, "moves", 1), "6-6 W")
     with pytest.raises(RecordError) as refused:
         replay(bad)

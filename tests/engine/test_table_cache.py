@@ -19,7 +19,7 @@ def _fields(table: Table) -> dict:
                                    Rules(seats=4, target=60, end_of_hand="muggins")])
 def test_cached_table_matches_a_rebuilt_one_at_every_step(rules: Rules) -> None:
     rng = random.Random(7)
-    state = GameState.new(rules, seed=11)
+    state = GameState.new(rules, seed=27)  # (a seed whose games run past 50 steps at all three tables)
     steps = 0
     while state.phase != "game_over" and steps < 600:
         assert _fields(state.to_table()) == _fields(state._build_table())

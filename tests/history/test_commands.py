@@ -128,8 +128,11 @@ def test_stats_json_counts_the_history(data_dir: Path, play_game: Game, players:
     assert main(["stats", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["overall"]["games"] == 1 and doc["by_table"][0]["opponents"] == "easy"
+    assert doc["seeded"] == 1  # play_game's games are seeded: practice
     assert main(["stats"]) == 0
-    assert capsys.readouterr().out.startswith("overall: ")
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("overall: ")
+    assert first.endswith("; 1 of the finished games practice (seeded deals)")
 
 
 def test_stats_on_a_damaged_history_says_so_and_goes_on(data_dir: Path,

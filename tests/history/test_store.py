@@ -22,6 +22,11 @@ from allfives.history.store import _record_hash as record_hash
 Game = Callable[..., GameState]
 
 
+def shared(game: GameState) -> GameState:
+    """The game as the history keeps it: a record to share, without the secret of a hand in play."""
+    return replay(to_record(game))[0]
+
+
 def save_every_move(store: HistoryStore, game_id: str, game: GameState, players: list[dict]) -> None:
     """Save the game the way the app does: after every move (here, every prefix of its record)."""
     record = to_record(game)
@@ -113,7 +118,7 @@ def test_a_corrupt_database_is_moved_aside_and_the_store_keeps_working(
     assert problem is not None and "moved to" in problem and store.take_problem() is None
     [aside] = data_dir.glob("history.corrupt-*.sqlite3")
     assert aside.read_bytes().startswith(b"this is no database")
-    assert [g.id for g in store.games()] == ["in play"] and store.load("in play") == game
+    assert [g.id for g in store.games()] == ["in play"] and store.load("in play") == shared(game)
 
 
 def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_game: Game,
@@ -129,7 +134,7 @@ def test_damage_found_in_use_never_loses_the_game_in_play(data_dir: Path, play_g
     game = play_game(99, stop_after=25)
     assert HistoryStore().save_game("in play", game, players("easy"))  # the app's next start
     assert list(data_dir.glob("history.corrupt-*.sqlite3"))
-    assert HistoryStore().load("in play") == game
+    assert HistoryStore().load("in play") == shared(game)
 
 
 def test_a_database_of_something_else_is_moved_aside(data_dir: Path, play_game: Game,
@@ -177,7 +182,8 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(data_dir: Path, play_ga
         db.execute(f"INSERT INTO games VALUES ({', '.join('?' * 11)})", v1_row("g", game, players("medium")))
     db.close()
     store = HistoryStore()
-    assert [g.id for g in store.games()] == ["g"] and store.load("g") == game
+    assert [g.id for g in store.games()] == ["g"] and store.load("g") == shared(game)
+    assert store.games()[0].seeded  # from the record's own "seeded": true
     assert store.save_analysis("g", analyse_game(game, [0], samples=1))
     with sqlite3.connect(data_dir / "history.sqlite3") as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -205,7 +211,7 @@ def test_a_version_2_history_keeps_its_games_and_their_analyses(data_dir: Path, 
     store = HistoryStore()
     assert [g.id for g in store.games()] == ["torn", "a", "b"] and store.take_problem() is None
     for game_id, game in games.items():
-        assert store.load(game_id) == game and store.game(game_id).hands == hand_scores(game)
+        assert store.load(game_id) == shared(game) and store.game(game_id).hands == hand_scores(game)
     assert store.analysis("b", 1, [0], games["b"]) == analysis
     assert store.record("torn") is None
 
@@ -247,7 +253,7 @@ def test_a_hand_opened_again_by_an_undo_is_kept_as_played(store: HistoryStore, p
     while otherwise.phase == "playing":
         otherwise = otherwise.apply(otherwise.legal_moves()[-1])[0]
         assert store.save_game("g", otherwise, players("easy"))
-        assert store.game("g").hands == hand_scores(otherwise) and store.load("g") == otherwise
+        assert store.game("g").hands == hand_scores(otherwise) and store.load("g") == shared(otherwise)
 
 
 def test_a_busy_database_is_told_and_left_alone(data_dir: Path, play_game: Game,
@@ -292,7 +298,8 @@ def test_a_database_of_our_version_but_another_shape_is_moved_aside(
     assert len(list(data_dir.glob("history.corrupt-*.sqlite3"))) == 1
     store.close()
     again = HistoryStore()  # the next launch: no word of it, the game is there
-    assert [g.id for g in again.games()] == ["g"] and again.load("g") == game and again.take_problem() is None
+    assert [g.id for g in again.games()] == ["g"] and again.load("g") == shared(game)
+    assert again.take_problem() is None
 
 
 @pytest.mark.parametrize("where, kind", [("history.sqlite3", "a FIFO"), ("history.sqlite3", "a directory"),
@@ -329,3 +336,15 @@ def test_reading_a_history_that_is_not_there_makes_none(data_dir: Path, play_gam
     store.abandon_others(None)
     store.delete("g")
     assert store.take_problem() is None and not data_dir.exists()
+
+
+def test_a_seeded_game_is_marked_and_an_unseeded_one_is_not(store: HistoryStore, play_game: Game,
+                                                             players: Callable[..., list[dict]]) -> None:
+    from allfives.engine import Rules
+
+    store.save_game("seeded", play_game(4, stop_after=6), players("easy"))
+    store.save_game("fresh", GameState.new(Rules()), players("easy"))  # dealt from fresh secrets
+    entries = {g.id: g for g in store.games()}
+    assert entries["seeded"].seeded and entries["seeded"].against == "easy · seeded"
+    assert not entries["fresh"].seeded and entries["fresh"].against == "easy"
+    assert store.record("seeded")["seeded"] is True and "seeded" not in store.record("fresh")

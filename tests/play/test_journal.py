@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from allfives.cli import main
-from allfives.engine import GameState, RecordError, Rules, replay, to_record
+from allfives.engine import GameState, RecordError, Rules, private_fields, replay, to_record
 from allfives.history import HistoryStore
 from allfives.history.games import hand_scores
 from allfives.play import journal as journal_module
@@ -50,7 +50,7 @@ def step(state: GameState, rng: random.Random) -> GameState:
 
 def take_back(state: GameState, moves: int) -> GameState:
     """The hand in play with its last `moves` moves taken back, as an undo does (replayed from the record)."""
-    record = to_record(state)
+    record = to_record(state, **private_fields(state))  # (with the hand in play's secret, as a save has it)
     kept = record["hands"][-1]["moves"]
     record["hands"][-1]["moves"] = kept[:max(0, len(kept) - moves)]
     return replay(record)[0]
@@ -268,7 +268,7 @@ def test_a_window_killed_while_saving_leaves_its_game(data_dir: Path) -> None:
         from allfives.play.setup import GameSetup, default_players
         rules = Rules(seats=4, target=2000)
         store = SaveStore(Path({str(data_dir)!r}))
-        setup = GameSetup(rules=rules, players=default_players(4), bot_delay=0)
+        setup = GameSetup(rules=rules, players=default_players(4), seed=13, bot_delay=0)  # (as the state)
         rng, state = random.Random(13), GameState.new(rules, 13)
         for n in range({KILLED_BY}):
             store.save(state, setup)

@@ -17,8 +17,11 @@ from allfives.ui.app import AllFivesApp
 
 # Seed 7, two seats: after these 15 moves (once played by seeded medium bots, frozen here so the
 # picture does not move when the bots improve) seat 0 is to move with all four spinner arms on the
-# table, an arm turning a corner on an 80x24 board, and a tile that fits two ends.
+# table, an arm turning a corner on an 80x24 board, and a tile that fits two ends. The deal is frozen
+# too: it is the one seed 7 dealt before deals came from secrets (RECORD.md, "Fair deals").
 BOARD_SEED = 7
+BOARD_DEAL = (("5-1 6-3 4-0 4-1 6-0 0-0 6-1 6-2 5-3", "3-1 3-0 4-3 3-3 3-2 1-1 6-5 6-6 2-0"),
+              "2-2 4-4 5-5 6-4 2-1 5-0 5-2 1-0 5-4 4-2", 1)
 BOARD_MOVES = ("3-2", "6-3 W", "6-6 W", "6-0 W", "3-0 W", "5-3 W", "2-0 E", "5-1 W", "3-1 W", "6-2 S",
                "6-5 N", "0-0 E", "3-3 W", "4-0 E", "4-3 W")
 EARLY_MOVES = 7  # the same hand early on: a spinner and seven tiles, seat 0 to move
@@ -26,7 +29,7 @@ EARLY_MOVES = 7  # the same hand early on: a spinner and seven tiles, seat 0 to 
 
 def four_arm_state(moves: int = len(BOARD_MOVES)) -> GameState:
     """The four-armed board (or the same hand `moves` plays in), replayed from its frozen moves."""
-    state = GameState.new(Rules(seats=2, target=500), BOARD_SEED)
+    state = dealt(Rules(seats=2, target=500), BOARD_SEED, BOARD_DEAL)
     for move in BOARD_MOVES[:moves]:
         state, _ = state.apply(move)
     return state
@@ -40,7 +43,15 @@ def board_app(store: SaveStore | None = None, moves: int = len(BOARD_MOVES)) -> 
 
 
 FOUR_SEED = 5
+FOUR_DEAL = (("5-4 6-2 4-0 0-0 5-3", "3-2 2-2 5-0 2-1 5-5", "3-3 6-0 5-1 6-1 4-1", "2-0 3-0 4-2 6-6 4-3"),
+             "4-4 6-5 6-3 1-0 5-2 1-1 6-4 3-1", 3)  # seed 5's deal before fair deals, frozen likewise
 FOUR_PLAYS = 7
+
+
+def dealt(rules: Rules, seed: int, deal: tuple[tuple[str, ...], str, int]) -> GameState:
+    """A seeded game whose first hand is this frozen deal (the hands, the boneyard, the leader)."""
+    hands, boneyard, leader = deal
+    return GameState.empty(rules, seed).start_hand([h.split() for h in hands], boneyard.split(), leader)[0]
 
 
 def four_seat_state(plays: int = FOUR_PLAYS) -> GameState:
@@ -48,7 +59,7 @@ def four_seat_state(plays: int = FOUR_PLAYS) -> GameState:
 
     Every seat makes its first legal move (engine order), so the picture depends on the rules alone.
     """
-    state = GameState.new(Rules(seats=4, target=500), FOUR_SEED)
+    state = dealt(Rules(seats=4, target=500), FOUR_SEED, FOUR_DEAL)
     played = 0
     while played < plays or state.turn != 0:
         move = state.legal_moves()[0]

@@ -97,7 +97,7 @@ def ends_the_hand(table: GameScreen) -> bool:
 async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
     """The hand ends while a ctrl+n new-game screen is open: no panel opens over it, and later
     game-over's "New game" opens a usable screen (no Back to a finished table)."""
-    app = make_app("--seats", "2", "--seed", "7", "--target", "40")
+    app = make_app("--seats", "2", "--seed", "7", "--target", "60")  # (the game runs past hand 1)
     async with app.run_test(size=BIG) as pilot:
         table = await play_until(pilot, ends_the_hand)
         await pilot.press("ctrl+n")

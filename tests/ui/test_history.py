@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from allfives.engine import GameState, replay, to_record
 from allfives.history import HistoryStore
 from allfives.play.history_link import HistoryLink
 from allfives.play.saving import SaveStore
@@ -18,6 +19,11 @@ from allfives.ui.screens.new_game import NewGameScreen
 from allfives.ui.screens.resume import ResumeScreen
 
 from .helpers import game, on_disk, play_by_mouse, play_on, settle
+
+
+def shared(state: GameState) -> GameState:
+    """The game as a shared record holds it (the history's): the hand in play's secret left out."""
+    return replay(to_record(state))[0]
 
 
 def a_setup(seed: int = 3, target: int = 100) -> GameSetup:
@@ -44,7 +50,10 @@ def test_a_session_keeps_its_game_in_one_row_after_every_move_and_when_resumed(d
     resumed = Session.resume(saved, store, history=link)
     resumed.apply(resumed.state.legal_moves()[0])
     [row] = HistoryStore(data_dir).games()
-    assert row.moves == 7 and HistoryStore(data_dir).load(history_id) == resumed.state
+    assert row.moves == 7 and HistoryStore(data_dir).load(history_id) == shared(resumed.state)
+    kept = HistoryStore(data_dir).record(history_id)
+    assert kept is not None and "deal_secret" not in kept  # the history's record is one to share
+    assert kept["hands"][-1]["deal"] == {"commitment": resumed.state.log[-1].deal.commitment}
 
 
 def test_background_saves_keep_the_history_too_and_a_finished_game_is_marked(data_dir: Path) -> None:
@@ -138,7 +147,7 @@ async def test_a_corrupt_history_is_moved_aside_and_play_goes_on(data_dir: Path)
     assert any("moved to" in m and "history" in m for m in told)
     [aside] = data_dir.glob("history.corrupt-*.sqlite3")
     assert aside.read_bytes().startswith(b"not a database")
-    assert HistoryStore(data_dir).load(table.session.setup.history_id) == state
+    assert HistoryStore(data_dir).load(table.session.setup.history_id) == shared(state)
     assert on_disk(SaveStore(data_dir).path) == state  # the save stands apart
 
 

@@ -54,7 +54,7 @@ from .helpers import play_by_mouse, settle
 SIZE = (120, 34)  # wide (from 110 columns): the other seats sit round the board, long names have room
 TABLES = tables(4)
 RULES = Rules(seats=4, partnership=False, target=20, win_check="finish_hand")  # each side one name
-SEED = 5  # with every seat playing its first legal move, this game ends with its first hand, 29 moves in
+SEED = 16  # with every seat playing its first legal move, this game ends with its first hand, 28 moves in
 
 
 def last_move_of_the_game() -> tuple[GameState, Move]:

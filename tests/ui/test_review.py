@@ -91,7 +91,7 @@ async def test_a_finished_game_is_reviewed_from_the_game_over_screen_to_its_last
 
 
 def multi_hand_review() -> ReviewGame:
-    game = seeded_game(12, target=150)
+    game = seeded_game(13, target=150)  # (hand 2's end: the third line from the top is a play's own)
     assert game.hand_number >= 3
     return ReviewGame.of(game, GameSetup(rules=game.rules, players=default_players(2)))
 
@@ -339,3 +339,23 @@ async def test_a_long_record_opens_without_building_every_position() -> None:
         assert rows and [row.label for row in rows if row.kind == "hand"] == ["Hand 1"]
         await pilot.press("pagedown", "end", "right")
         assert screen.step == (3, 0) and timeline.built <= 5  # each position shown, and one before
+
+
+def test_the_status_says_deal_checked_at_a_hand_whose_secret_checks() -> None:
+    setup = GameSetup(rules=Rules(seats=2, target=150), players=default_players(2))
+    game = seeded_game(13, target=150)
+    review = Review(ReviewGame.of(game, setup))
+    assert game.hand_number >= 3
+    for hand in range(1, game.hand_number + 1):
+        assert review.status((hand, 0)).plain.endswith(" leads · deal checked"), hand
+    assert "deal checked" not in review.status((1, 1)).plain  # said where the hand is dealt
+    bare = to_record(game)
+    for hand in bare["hands"]:
+        del hand["deal"]  # a record from before fair deals
+    assert "deal checked" not in Review(ReviewGame.from_record(bare)).status((1, 0)).plain
+    in_play = seeded_game(13, target=150, stop_after=40)
+    assert in_play.phase == "playing" and in_play.hand_number >= 2
+    shared = Review(ReviewGame.from_record(to_record(in_play)))  # the hand in play's secret not shown yet
+    last = in_play.hand_number
+    assert "deal checked" in shared.status((last - 1, 0)).plain
+    assert "deal checked" not in shared.status((last, 0)).plain

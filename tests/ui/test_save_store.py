@@ -27,8 +27,13 @@ def test_a_game_is_as_seeded_after_resume_as_before(data_dir: Path, seed: int | 
     assert loaded.setup.seeded is (seed is not None)
     assert loaded.setup.bots_seed == session.setup.bots_seed  # the bots' own stream goes on as it was
     assert (loaded.setup.bots_seed is None) is (seed is None)
-    # the deals to come are the same either way: the engine's seed is in the record
-    assert loaded.state.seed == session.state.seed
+    # the deals to come follow the seed in a seeded game, fresh secrets otherwise
+    assert loaded.state.seed == session.state.seed == seed
+    # the save keeps the hand in play's secret (beside the record, which shows only the commitment)
+    saved = json.loads(store.path.read_text())
+    assert saved["deal_secret"] == session.state.log[-1].deal.secret
+    assert "secret" not in saved["hands"][0]["deal"]
+    assert loaded.state == session.state and saved.get("seeded") is (seed is not None)
 
 
 def test_a_save_without_a_deal_resumes_with_the_first_hand_dealt(data_dir: Path) -> None:

@@ -275,3 +275,20 @@ async def test_the_scoresheet_shows_each_new_row_as_it_comes() -> None:
         top = body.scroll_offset.y
         wanted = [line.rstrip() for line in sheet.lines()[top:top + body.size.height]]
         assert drawn[:len(wanted)] == wanted and all(wanted)
+
+
+@pytest.mark.parametrize(("table", "mark"), [(("--seats", "2"), ["seeded", "deals"]),
+                                             (("--seats", "4", "--cut-throat"), ["seeded"])])
+async def test_a_seeded_game_says_so_over_the_scoresheet_and_an_unseeded_one_does_not(
+        table: tuple[str, ...], mark: list[str]) -> None:
+    """Over the labels' column, as much as fits: four columns at 80x24 leave room for "seeded" only."""
+    from allfives.ui.widgets.scoresheet import Scoresheet
+
+    for flags, shown in ((("--seed", "4"), mark), ((), [])):
+        app = make_app(*table, *flags)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            setup = app.game_screen.session.setup
+            names = [setup.side_name(side) for side in range(setup.rules.sides)]
+            assert app.game_screen.query_one(Scoresheet).head_text()[0].split() == shown + names
+            assert setup.seeded == bool(flags)

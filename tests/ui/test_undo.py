@@ -34,7 +34,7 @@ def keeps_playing(table: GameScreen) -> Move | None:
 
 
 async def test_undo_after_a_bot_reply_restores_the_exact_earlier_state(data_dir: Path) -> None:
-    app = make_app("--seats", "2", "--seed", "3", "--target", "500")
+    app = make_app("--seats", "2", "--seed", "8", "--target", "500")  # (a play of yours ends hand 1)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await play_until(pilot, lambda t: keeps_playing(t) is not None)
         before, move = table.session.state, keeps_playing(table)
@@ -150,7 +150,7 @@ async def test_at_one_terminal_a_move_is_taken_back_only_until_the_next_person_a
 
 
 async def test_the_play_that_ended_a_hand_can_be_taken_back_from_the_table() -> None:
-    app = make_app("--seats", "2", "--seed", "7", "--target", "500")
+    app = make_app("--seats", "2", "--seed", "8", "--target", "500")  # (a play of yours ends hand 1)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         before: GameState | None = None

@@ -30,6 +30,7 @@ class Sheet:
     scores: tuple[int, ...]  # the running totals, added up from the rows
     target: int
     head_lines: tuple[tuple[str, ...], ...] = ()  # each column's players, a heading line each
+    seeded: bool = False  # the game's deals follow from a seed: public to anyone who knows it
 
 
 def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> list[SheetRow]:
@@ -120,4 +121,4 @@ def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ..
     sides = setup.rules.sides
     heads = tuple(setup.side_name(s) for s in range(sides))
     head_lines = tuple(setup.side_names(s) for s in range(sides))
-    return Sheet(heads, rows, scores, setup.rules.target, head_lines)
+    return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.engine import Event, GameState, Move, Rules, replay_game
+from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
 from allfives.engine.positions import Step, Timeline
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
@@ -108,6 +108,7 @@ class Review:
         self._sheet_totals: list[tuple[int, ...]] = []  # the sheet's totals after each of those hands
         self._row_ends = array("q")  # how many rows the sheet has after each of those hands
         self._rows_before: tuple[int, tuple[SheetRow, ...]] = (1, ())  # (hand, the rows of the hands before)
+        self._checked: dict[int, bool] = {}  # hand -> its deal's secret checks, as far as asked
 
     @property
     def steps(self) -> Sequence[Step]:
@@ -152,7 +153,8 @@ class Review:
         head = styled("[b]Hand {}[/b] of {} · ", hand, self.timeline.hands)
         if move == 0:
             leader = self.timeline.at(hand, 0).state.turn
-            return Notice(head + f"dealt ({moves} moves): {players[leader].name} leads", "info")
+            checked = " · deal checked" if self.deal_checked(hand) else ""
+            return Notice(head + f"dealt ({moves} moves): {players[leader].name} leads{checked}", "info")
         position = self.timeline.at(hand, move)
         last = position.last_move
         who = players[self.mover(hand, move)].name
@@ -164,6 +166,20 @@ class Review:
         text = done + styled("played [b]{}[/b]{}", last.tile, f" {where}".rstrip()) + (
             f", +{scored}" if scored else "")
         return Notice(text, "done" if state_over(position.state) else "info")
+
+    def deal_checked(self, hand: int) -> bool:
+        """Whether hand `hand` shows its deal's secret and the secret gives that deal (RECORD.md's fair
+        deals): the commitment, every tile and the boneyard's order, and the leader where it was left
+        to chance (the first hand, and after a blocked one). The engine checks; this asks it once."""
+        known = self._checked.get(hand)
+        if known is None:
+            dealt = self.game.game.log[hand - 1]
+            random = hand == 1 or any(isinstance(ev, HandResult) and ev.reason == "blocked"
+                                      for ev in self.timeline.hand_events(hand - 1))
+            known = dealt.deal is not None and dealt.deal.checks(
+                self.game.game.rules, dealt.hands, dealt.boneyard, dealt.leader if random else None)
+            self._checked[hand] = known
+        return known
 
     # -- the scoresheet, hand by hand -------------------------------------------------------
 

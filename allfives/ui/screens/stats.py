@@ -62,7 +62,8 @@ def figures(stats: Stats) -> Text:
     s = stats.streaks
     now = f"{s.current} won" if s.current > 0 else f"{-s.current} lost" if s.current else "none"
     lines.append(f"Streak now: {now} · longest {s.longest_wins} won, {s.longest_losses} lost")
-    lines.append(f"{stats.abandoned} abandoned · {stats.playing} in play")
+    lines.append(f"{stats.abandoned} abandoned · {stats.playing} in play"
+                 + (f" · {stats.seeded} practice (seeded)" if stats.seeded else ""))
     return Text("\n".join(lines))
 
 
@@ -146,7 +147,7 @@ class StatsScreen(Screen[None]):
             rules = game.rules
             size = f"{rules.seats} seats" + (", teams" if rules.partnership else "")
             scores = " – ".join(str(s) for s in game.scores)
-            cells = (when(game.started_at), size, game.opponents or "-", result_of(game), scores,
+            cells = (when(game.started_at), size, game.against or "-", result_of(game), scores,
                      str(game.moves))
             table.add_row(*(Text(cell) for cell in cells), key=game.id)  # (a str cell is read as markup)
         if not self.games:

@@ -33,6 +33,7 @@ ROW_PARTS = ("hand", "play", "label", "subtotal", "deduction", "award", "total",
 
 
 LABEL_ROOM = 8  # the label column keeps this much when the columns widen for long names
+SEEDED_MARKS = ("seeded deals", "seeded")  # over the labels of a seeded game's sheet, the first that fits
 
 
 def _cell_width(sides: int, width: int, widest: int = 0) -> int:
@@ -88,6 +89,7 @@ class _Edge(ThemedParts, Widget):
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
     cells: reactive[tuple[str, ...]] = reactive(())  # "to <target>" and the totals
     heads: reactive[tuple[tuple[str, ...], ...]] = reactive(())  # each column's heading lines
+    seeded: reactive[bool] = reactive(False)  # the heads' label column says so
     widest: int = 0
 
     DEFAULT_CSS = "_Edge { height: 1; }"
@@ -102,6 +104,7 @@ class _Edge(ThemedParts, Widget):
             self.cells, self.heads = (), ()
         elif self.part == "head":
             self.heads = sheet.head_lines or tuple((head,) for head in sheet.heads)
+            self.seeded = sheet.seeded
             self.styles.height = max(len(lines) for lines in self.heads) + 1  # and the rule under them
         else:
             self.cells = (f"to {sheet.target}", *(str(s) for s in sheet.scores))
@@ -111,11 +114,13 @@ class _Edge(ThemedParts, Widget):
         if self.part == "head":
             if not self.heads:
                 return Text("")
-            room = _cell_width(len(self.heads), width, self.widest) - 1
+            cell = _cell_width(len(self.heads), width, self.widest)
             lines = max(len(head) for head in self.heads)
+            label_room = width - cell * len(self.heads) - 1
+            mark = next((m for m in SEEDED_MARKS if cell_len(m) <= label_room), "") if self.seeded else ""
             return Text("\n").join(
-                sheet_line("", [_head_line(head, i, room) for head in self.heads], width,
-                           cell_style=styles["head"], widest=self.widest)
+                sheet_line(mark if i == 0 else "", [_head_line(head, i, cell - 1) for head in self.heads],
+                           width, styles["target"] if mark else "", styles["head"], widest=self.widest)
                 for i in range(lines))
         if not self.cells:
             return Text("")

@@ -121,7 +121,7 @@ def test_seats_sit_round_the_table_in_turn_order() -> None:
 
 @pytest.mark.parametrize(("target", "phase"), [(20, "hand_over"), (10, "game_over")])
 def test_the_end_of_a_hand_and_of_the_game(target: int, phase: str) -> None:
-    state = GameState.new(Rules(seats=2, target=target), 5)
+    state = GameState.new(Rules(seats=2, target=target), 7)
     while state.phase == "playing":
         state, _ = state.apply(state.legal_moves()[0])
     assert state.phase == phase
