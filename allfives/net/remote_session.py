@@ -7,7 +7,9 @@ takes them, one move at a time, as it would take a local bot's move. So
 `think()` (in the screen's worker thread) waits for the server's next update and returns the move it
 made, and `apply()` either takes that update or sends the person's own move, whose answer comes back
 the same way (a refusal makes the next `apply` of that move raise `IllegalMove` with the table's reason).
-No Textual here: the screens hear of changes through `listeners`.
+Once a hand is over the table shows its deal's secret: the seat checks it against every tile it
+saw and says so ("deal checked", or loudly that it does not match), and the hands so checked are
+the game a review can show (`state`). No Textual here: the screens hear of changes through `listeners`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from allfives.engine import (
     Drew,
     Event,
+    GameState,
     HandDealt,
     Hands,
     IllegalMove,
@@ -28,9 +31,10 @@ from allfives.engine import (
     Passed,
     Played,
     SeatView,
+    SeenDeal,
     SeenGame,
 )
-from allfives.net.client import TableClient
+from allfives.net.client import TableClient, deal_of, seen_of
 from allfives.net.protocol import (
     Cover,
     Error,
@@ -72,6 +76,15 @@ def clock(seconds: float) -> str:
     """`1:05`: how long an away player's seat still waits."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def deal_said(hand: int, seen: SeenDeal) -> tuple[str, str]:
+    """What a player is told (text, severity) once hand `hand`'s secret is shown and checked."""
+    if seen.checked:
+        return (f"Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
+                "and every tile you saw).", "information")
+    return (f"Hand {hand}: the deal does not match its commitment: this table's host may have changed "
+            f"it ({seen.problem}).", "error")
 
 
 def move_of(update: Update) -> Move | None:
@@ -303,8 +316,34 @@ class RemoteSession:
         if any(isinstance(ev, HandDealt) for ev in events) or self._shown is None:
             self._ready_sent = False
         shown = self._shown or SeenGame.from_snapshot(update.view)
-        self._shown = shown.with_update(events, update.view)
+        self._shown = shown.with_update(events, update.view, deal_of(update))
+        self._say_deal(shown)
         return events
+
+    def _say_deal(self, before: SeenGame) -> None:
+        """Once a hand's secret is shown, tell the player what checking it found."""
+        after = self._shown
+        if after is None or not after.deals:
+            return
+        n = len(after.deals) - 1
+        seen = after.deals[n]
+        if seen is None or seen.secret is None:
+            return
+        if n < len(before.deals) and (was := before.deals[n]) is not None and was.secret is not None:
+            return  # told already
+        self.notices.append(deal_said(n + 1, seen))
+
+    @property
+    def deal(self) -> SeenDeal | None:
+        """The shown hand's deal: its commitment, and once the hand is over its secret and its check."""
+        shown = self._shown
+        return shown.deals[-1] if shown is not None and shown.deals else None
+
+    @property
+    def state(self) -> GameState | None:
+        """The game as far as every tile of it is known here: the finished hands whose secrets are
+        shown and check (`SeenGame.known_game`), for the review; None before the first is over."""
+        return self._shown.known_game() if self._shown is not None else None
 
     def _heard(self, message: ServerMessage) -> None:
         with self._cond:
@@ -331,7 +370,7 @@ class RemoteSession:
         """The whole table again (joined, came back, the game started): shown as it is now."""
         self._pending.clear()
         self._sent = self._refused = None
-        self._shown = SeenGame.from_snapshot(table.view, table.hands, table.winner) if table.view else None
+        self._shown = seen_of(table)
         self._ready_sent = False
         self.resets += 1
 
