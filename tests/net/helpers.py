@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from allfives.bots import make_bot
-from allfives.engine import GameState, Move, Rules, Tile
+from allfives.engine import Event, Game, GameState, Move, Rules, Tile
 from allfives.net.client import AutoPlayer, TableClient
 from allfives.net.protocol import Snapshot, Update, Welcome, decode_server
 from allfives.net.server import Limits, TableServer
@@ -132,6 +132,27 @@ class Truth:
                     self.check_events(events, state if h == view.hand_number else self.ends[h], seat)
             checked += 1
         return checked
+
+
+class CheatingTable(Table):
+    """A host that changes each deal after committing to it: the boneyard's first and last tiles are
+    swapped once the hand is dealt (the commitment and the secret shown stay the honest ones)."""
+
+    def start(self, by: int | None = None) -> list[Event]:
+        events = super().start(by)
+        self.swap_boneyard()
+        return events
+
+    def next_hand(self) -> list[Event]:
+        events = super().next_hand()
+        self.swap_boneyard()
+        return events
+
+    def swap_boneyard(self) -> None:
+        assert self.game is not None
+        boneyard = list(self.game.state.boneyard)
+        boneyard[0], boneyard[-1] = boneyard[-1], boneyard[0]
+        self.game = Game(self.game.state.model_copy(update={"boneyard": tuple(boneyard)}), self.game.hands)
 
 
 def easy_player(seed: int = 0):
