@@ -250,8 +250,8 @@ def check_seen(rules: Rules, secret: bytes, commitment: str, events: Sequence[Ev
     """DealMismatch, saying what differs, unless `secret` is the one `commitment` commits to and gives
     every tile `seat` saw of one finished hand: its own tiles as it was dealt them (`dealt`, when it
     was shown them), every play, the draws in the boneyard's order (its own draws by name; everyone's
-    by the tiles left in each hand once they are turned up) and the leader where it was left to
-    chance. RECORD.md's rule, checked from one seat's side of the table."""
+    by the tiles left in each hand once they are turned up; a game won within the hand turns up none)
+    and the leader where it was left to chance. RECORD.md's rule, from one seat's side of the table."""
     if core.commitment_of(secret) != commitment:
         raise DealMismatch("the secret is not the one committed to (its SHA-256 is not the commitment)")
     hands, boneyard, chosen = deal_from_secret(rules, secret)
@@ -285,7 +285,8 @@ def check_seen(rules: Rules, secret: bytes, commitment: str, events: Sequence[Ev
                     raise DealMismatch(f"{_seat(n)} was left holding {shown}, where the secret says "
                                        f"otherwise ({odd})")
             return
-    raise DealMismatch("the hand is not over: its tiles are not all turned up yet")
+    if not any(isinstance(ev, GameWon) for ev in events):  # (a game won within a hand ends it there)
+        raise DealMismatch("the hand is not over: its tiles are not all turned up yet")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from allfives.engine import (
     Event,
     Game,
     GameState,
+    GameWon,
     HandDealt,
     HandResult,
     Hands,
@@ -230,9 +231,10 @@ class Table:
                         deals=deals)
 
     def update(self, seat: int, events: list[Event]) -> Update:
-        """What a move or a deal shows `seat`; a deal brings its commitment, a hand's end its secret."""
+        """What a move or a deal shows `seat`; a deal brings its commitment, a hand's end (a domino, a
+        block, or the game won within it) its secret."""
         assert self.state is not None
-        opens_or_ends = any(isinstance(ev, (HandDealt, HandResult)) for ev in events)
+        opens_or_ends = any(isinstance(ev, (HandDealt, HandResult, GameWon)) for ev in events)
         deal = self.deal_shown(len(self.state.log) - 1) if opens_or_ends else None
         return Update(events=for_seat(events, seat), view=self.state.view(seat), deal=deal)
 

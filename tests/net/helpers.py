@@ -114,7 +114,7 @@ class Truth:
             self.check_secrets(text, view.hand_number, over)
             if isinstance(message, Update):
                 kinds = {e["kind"] for e in data["events"]}
-                if data["deal"] is not None or kinds & {"dealt", "hand_over"}:
+                if data["deal"] is not None or kinds & {"dealt", "hand_over", "won"}:
                     self.check_deal(data["deal"], view.hand_number, over)
             elif isinstance(message, Snapshot):
                 assert len(data["deals"]) == view.hand_number
