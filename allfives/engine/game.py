@@ -312,9 +312,10 @@ class SeenDeal:
 @dataclass(frozen=True)
 class SeenGame:
     """A game as one seat knows it: its `SeatView`, and every hand's events as it may see them
-    (another seat's drawn tile unnamed), and each hand's deal as shown (`deals`, beside `hands`: None
-    for a hand dealt without one). A seat at a remote table holds one and folds each of the table's
-    updates into it; once a hand's secret comes, the deal is checked against all the seat saw."""
+    (another seat's drawn tile unnamed), and each hand's deal as shown (`deals`, beside `hands`; None,
+    or left out at the end, for a hand whose deal was not shown: `deal_of`). A seat at a remote
+    table holds one and folds each of the table's updates into it; once a hand's secret comes, the
+    deal is checked against all the seat saw."""
 
     view: SeatView
     hands: Hands
@@ -328,7 +329,7 @@ class SeenGame:
         hand's deal: the commitment, and the secret of every hand that is over (checked here)."""
         seen = cls(view, hands if isinstance(hands, Hands) else Hands(hands), winner)
         shown = tuple(None if d is None else SeenDeal(d.commitment) for d in deals)[:len(seen.hands)]
-        seen = SeenGame(view, seen.hands, winner, shown + (None,) * (len(seen.hands) - len(shown)))
+        seen = SeenGame(view, seen.hands, winner, shown)
         for n, deal in enumerate(deals):
             if deal is not None and deal.secret is not None and n < len(seen.hands):
                 seen = seen._shown_secret(n, deal)
@@ -341,11 +342,11 @@ class SeenGame:
         events = tuple(events)
         winner = next((ev.side for ev in events if isinstance(ev, GameWon)), self.winner)
         hands = self.hands.with_events(events)
-        deals = self.deals[:len(hands)] + (None,) * (len(hands) - len(self.deals))
-        seen = SeenGame(view, hands, winner, deals)
         if deal is None or not hands:
-            return seen
+            return SeenGame(view, hands, winner, self.deals)
         n = len(hands) - 1
+        deals = self.deals[:n + 1] + (None,) * (n + 1 - len(self.deals))
+        seen = SeenGame(view, hands, winner, deals)
         known = deals[n]
         if known is None:
             fresh = len(hands) > len(self.hands) and not view.history and view.hand_number == len(hands)
@@ -355,7 +356,7 @@ class SeenGame:
 
     def _shown_secret(self, n: int, deal: Deal) -> SeenGame:
         """Hand `n` (from 0) with its secret shown, and what checking it against the seat's view found."""
-        known = self.deals[n] or SeenDeal(deal.commitment)
+        known = self.deal_of(n) or SeenDeal(deal.commitment)
         if known.secret is not None or deal.secret is None:
             return self
         problem = None
@@ -370,7 +371,12 @@ class SeenGame:
             except ValueError as e:  # (DealMismatch among them)
                 problem = str(e)
         settled = SeenDeal(known.commitment, deal.secret, known.dealt, problem)
-        return SeenGame(self.view, self.hands, self.winner, self.deals[:n] + (settled,) + self.deals[n + 1:])
+        deals = self.deals + (None,) * (n + 1 - len(self.deals))
+        return SeenGame(self.view, self.hands, self.winner, deals[:n] + (settled,) + deals[n + 1:])
+
+    def deal_of(self, n: int) -> SeenDeal | None:
+        """Hand `n`'s deal (from 0) as shown, if the table showed one."""
+        return self.deals[n] if 0 <= n < len(self.deals) else None
 
     @property
     def seat(self) -> int:

@@ -323,13 +323,13 @@ class RemoteSession:
     def _say_deal(self, before: SeenGame) -> None:
         """Once a hand's secret is shown, tell the player what checking it found."""
         after = self._shown
-        if after is None or not after.deals:
+        if after is None:
             return
-        n = len(after.deals) - 1
-        seen = after.deals[n]
+        n = len(after.hands) - 1
+        seen = after.deal_of(n)
         if seen is None or seen.secret is None:
             return
-        if n < len(before.deals) and (was := before.deals[n]) is not None and was.secret is not None:
+        if (was := before.deal_of(n)) is not None and was.secret is not None:
             return  # told already
         self.notices.append(deal_said(n + 1, seen))
 
@@ -337,7 +337,7 @@ class RemoteSession:
     def deal(self) -> SeenDeal | None:
         """The shown hand's deal: its commitment, and once the hand is over its secret and its check."""
         shown = self._shown
-        return shown.deals[-1] if shown is not None and shown.deals else None
+        return shown.deal_of(len(shown.hands) - 1) if shown is not None else None
 
     @property
     def state(self) -> GameState | None:
