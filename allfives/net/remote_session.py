@@ -332,6 +332,7 @@ class RemoteSession:
         if (was := before.deal_of(n)) is not None and was.secret is not None:
             return  # told already
         self.notices.append(deal_said(n + 1, seen))
+        self._tell(None)  # (the screen took this move itself: no message from the table brings it)
 
     @property
     def deal(self) -> SeenDeal | None:
