@@ -357,8 +357,9 @@ class SeenGame:
     def _shown_secret(self, n: int, deal: Deal) -> SeenGame:
         """Hand `n` (from 0) with its secret shown, and what checking it against the seat's view found."""
         known = self.deal_of(n) or SeenDeal(deal.commitment)
-        if known.secret is not None or deal.secret is None:
-            return self
+        over = any(isinstance(ev, (HandResult, GameWon)) for ev in self.hands[n])
+        if known.secret is not None or deal.secret is None or not over:
+            return self  # (a secret shown before the hand's end is not checked: it comes again at the end)
         problem = None
         if deal.commitment != known.commitment:
             problem = "the table showed another commitment for this hand than the one it dealt with"

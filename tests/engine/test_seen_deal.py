@@ -101,3 +101,13 @@ def test_a_seen_game_says_what_does_not_match_and_knows_only_the_hands_before_it
     assert seen.deals[1].problem and "the secret" in seen.deals[1].problem
     known = seen.known_game()
     assert known is not None and len(known.log) == 1 and known.log[0] == game.state.log[0]
+
+
+def test_a_secret_shown_before_the_hand_is_over_is_left_for_the_end() -> None:
+    game = played_out(Game.new(RULES, seed=5))
+    deal = game.state.log[0].deal
+    events = for_seat(game.hands[0], 1)
+    seen = SeenGame.from_snapshot(game.state.view(1), [events[:3]], deals=[deal])
+    assert seen.deal_of(0).secret is None and seen.deal_of(0).commitment == deal.commitment
+    seen = seen.with_update(events[3:], seen.view, deal)
+    assert seen.deal_of(0).checked and seen.deal_of(1) is None
