@@ -20,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
-from allfives.engine import Deal, HandResult, Hands, Move, Rules, SeatView, SeenGame
+from allfives.engine import Deal, HandResult, Hands, Move, Rules, SeatView, SeenDeal, SeenGame
 
 from .protocol import (
     PROTOCOL_VERSION,
@@ -57,6 +57,27 @@ def seen_of(snapshot: Snapshot) -> SeenGame | None:
 def deal_of(update: Update) -> Deal | None:
     """The deal an update shows: the commitment with a deal, the secret too with a hand's end."""
     return update.deal.to_deal() if update.deal is not None else None
+
+
+def deal_said(hand: int, seen: SeenDeal) -> tuple[str, str]:
+    """What a player is told (text, severity) once hand `hand`'s secret is shown and checked."""
+    if seen.checked:
+        return (f"Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
+                "and every tile you saw).", "information")
+    return (f"Hand {hand}: the deal does not match its commitment: this table's host may have changed "
+            f"it ({seen.problem}).", "error")
+
+
+def deals_said(seen: SeenGame | None) -> str | None:
+    """One line on a game's deals (a seat with no screen ends with it): the first that does not match
+    its commitment, else how many hands checked."""
+    if seen is None:
+        return None
+    shown = [(n, d) for n, d in enumerate(seen.deals, start=1) if d is not None and d.secret is not None]
+    for n, deal in shown:
+        if not deal.checked:
+            return deal_said(n, deal)[0]
+    return f"Deals checked: {len(shown)} of {len(seen.hands)} hands."
 
 
 class JoinRefused(Exception):

@@ -34,7 +34,7 @@ from allfives.engine import (
     SeenDeal,
     SeenGame,
 )
-from allfives.net.client import TableClient, deal_of, seen_of
+from allfives.net.client import TableClient, deal_of, deal_said, seen_of
 from allfives.net.protocol import (
     Cover,
     Error,
@@ -76,15 +76,6 @@ def clock(seconds: float) -> str:
     """`1:05`: how long an away player's seat still waits."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def deal_said(hand: int, seen: SeenDeal) -> tuple[str, str]:
-    """What a player is told (text, severity) once hand `hand`'s secret is shown and checked."""
-    if seen.checked:
-        return (f"Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
-                "and every tile you saw).", "information")
-    return (f"Hand {hand}: the deal does not match its commitment: this table's host may have changed "
-            f"it ({seen.problem}).", "error")
 
 
 def move_of(update: Update) -> Move | None:

@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from allfives.engine import HandResult, Rules
+from allfives.net.client import deals_said
 from allfives.net.protocol import for_seat
 from allfives.net.table import Table, TableOptions
 from allfives.record_file import read_record
@@ -51,6 +52,7 @@ async def test_a_four_seat_game_shows_each_player_only_what_their_seat_may_see()
             assert any(isinstance(e, HandResult) for e in client.hands[0])
             # every hand's secret came at its end, and gave every tile this seat saw
             assert len(client.seen.deals) == len(state.log) and all(d.checked for d in client.seen.deals)
+            assert deals_said(client.seen) == f"Deals checked: {len(state.log)} of {len(state.log)} hands."
 
 
 async def test_a_player_cut_off_or_killed_mid_hand_comes_back_to_the_same_seat_and_finishes() -> None:
@@ -134,3 +136,5 @@ async def test_a_clients_check_catches_a_host_that_swaps_boneyard_tiles_after_co
     seen = client.seen.deals[0]
     assert seen.commitment == table.state.log[0].deal.commitment and not seen.checked
     assert seen.problem is not None and "where the secret" in seen.problem
+    assert deals_said(client.seen) == (f"Hand 1: the deal does not match its commitment: this table's host "
+                                       f"may have changed it ({seen.problem}).")
