@@ -397,12 +397,14 @@ class SeenGame:
         """The hand in play's result, once it is over."""
         return _result(self.hands.last)
 
-    def known_game(self) -> GameState | None:
+    def known_game(self, since: GameState | None = None) -> GameState | None:
         """The game as far as every tile of it is known: each finished hand whose secret is shown and
         checks, dealt again from the secret and played move by move as the seat saw it (stopping at
-        the first hand that is not; None when there is none). What a review of a remote table shows."""
-        state = GameState.empty(self.view.rules)
-        for events, seen in zip(self.hands, self.deals, strict=False):
+        the first hand that is not; None when there is none). What a review of a remote table shows.
+        `since`: this game's known game of before, whose hands are not played again."""
+        state = since or GameState.empty(self.view.rules)
+        done = len(state.log)
+        for events, seen in zip(self.hands[done:], self.deals[done:], strict=False):
             if seen is None or not seen.checked or not events or not isinstance(events[0], HandDealt):
                 break
             secret = bytes.fromhex(seen.secret or "")

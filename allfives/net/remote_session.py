@@ -112,6 +112,7 @@ class RemoteSession:
         self._refused: tuple[Move, str] | None = None  # our move the table would not make, and why
         self._ready_sent = False  # told the table we have seen the end of this hand
         self._setup: tuple[tuple, GameSetup] | None = None
+        self._known: GameState | None = None  # the game as far as every tile was known when last asked
         self.resets = 0  # how many times the whole table was sent again (joining, coming back)
         self.closed = False
 
@@ -335,7 +336,11 @@ class RemoteSession:
     def state(self) -> GameState | None:
         """The game as far as every tile of it is known here: the finished hands whose secrets are
         shown and check (`SeenGame.known_game`), for the review; None before the first is over."""
-        return self._shown.known_game() if self._shown is not None else None
+        if self._shown is None:
+            return None
+        known = self._shown.known_game(self._known)  # (the hands known before are not played again)
+        self._known = known
+        return known
 
     def _heard(self, message: ServerMessage) -> None:
         with self._cond:
@@ -363,6 +368,7 @@ class RemoteSession:
         self._pending.clear()
         self._sent = self._refused = None
         self._shown = seen_of(table)
+        self._known = None
         self._ready_sent = False
         self.resets += 1
 

@@ -87,6 +87,8 @@ def test_a_seen_game_checks_each_hand_as_its_secret_comes_and_knows_those_hands_
     assert [d.checked for d in seen.deals] == [True, True]
     known = seen.known_game()
     assert known is not None and known.log == game.state.log and known.scores == game.state.scores
+    first = fold(Game(game.state.model_copy(update={"log": game.state.log[:1]}), game.hands[:1]), 2)
+    assert seen.known_game(since=first.known_game()) == known  # (hand 1 not played again)
 
     unshown = fold(game, 2, reveal=False)
     assert [d.secret for d in unshown.deals] == [None, None] and unshown.known_game() is None
