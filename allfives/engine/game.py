@@ -262,6 +262,9 @@ def check_seen(rules: Rules, secret: bytes, commitment: str, events: Sequence[Ev
     holding = [set(hand) for hand in hands]
     drawn = iter(boneyard)
     for ev in events:
+        named = ev.leader if isinstance(ev, HandDealt) else getattr(ev, "seat", 0)
+        if not 0 <= named < rules.seats:  # (what a table sends is checked, whoever serves it)
+            raise DealMismatch(f"the table names {_seat(named)} at a table of {rules.seats} seats")
         if isinstance(ev, HandDealt):
             if random_leader and ev.leader != chosen:
                 raise DealMismatch(f"{_seat(ev.leader)} led, where the secret chooses {_seat(chosen)}")
@@ -278,6 +281,9 @@ def check_seen(rules: Rules, secret: bytes, commitment: str, events: Sequence[Ev
                 raise DealMismatch(f"{_seat(ev.seat)} played {ev.tile}, which the secret never gave them")
             holding[ev.seat].discard(ev.tile)
         elif isinstance(ev, HandResult):
+            if len(ev.remaining) != rules.seats:
+                raise DealMismatch(f"{len(ev.remaining)} hands were turned up at a table of {rules.seats} "
+                                   "seats")
             for n, (left, held) in enumerate(zip(ev.remaining, holding, strict=True)):
                 if set(left) != held:
                     odd = sorted(set(left) ^ held, key=str)[0]
@@ -328,6 +334,7 @@ class SeenGame:
         """The whole table as the seat was sent it (joining, coming back, the game starting), with each
         hand's deal: the commitment, and the secret of every hand that is over (checked here)."""
         seen = cls(view, hands if isinstance(hands, Hands) else Hands(hands), winner)
+        deals = tuple(deals)
         shown = tuple(None if d is None else SeenDeal(d.commitment) for d in deals)[:len(seen.hands)]
         seen = SeenGame(view, seen.hands, winner, shown)
         for n, deal in enumerate(deals):

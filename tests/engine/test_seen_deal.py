@@ -64,6 +64,12 @@ def test_another_secret_a_changed_hand_or_leader_and_an_unfinished_hand_are_refu
     with pytest.raises(DealMismatch, match=f"seat {(leader + 1) % 4 + 1} led, where the secret chooses"):
         check_seen(RULES, deal.secret_bytes, deal.commitment, events, 0, random_leader=True)
     check_seen(RULES, deal.secret_bytes, deal.commitment, events, 0)  # a leader by the rules: not chance's
+    stranger = events[-1].model_copy(update={"remaining": events[-1].remaining[:2]})
+    with pytest.raises(DealMismatch, match="2 hands were turned up at a table of 4 seats"):
+        check_seen(RULES, deal.secret_bytes, deal.commitment, (*events[:-1], stranger), 0)
+    two = Rules(seats=2)
+    with pytest.raises(DealMismatch, match="names seat [34] at a table of 2 seats"):
+        check_seen(two, deal.secret_bytes, deal.commitment, events, 0)
     with pytest.raises(DealMismatch, match="not over"):
         check_seen(RULES, deal.secret_bytes, deal.commitment, for_seat(game.hands[0][:-1], 0), 0)
 
