@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         fresh_secret,
         seeded_secret,
     )
-    from .game import Game, Hands, SeenGame, for_seat
+    from .game import Game, Hands, SeenDeal, SeenGame, check_seen, for_seat
     from .models import (
         ALL_TILES,
         Layout,
@@ -64,7 +64,7 @@ _HOMES = {
     "core": ("AmbiguousMove", "IllegalMove", "round_to_five", "VARIANTS", "variant_hand_size"),
     "deal": ("Deal", "DealMismatch", "Dealt", "check_dealt", "commitment_of", "deal_from_secret",
              "fresh_secret", "seeded_secret"),
-    "game": ("Game", "Hands", "SeenGame", "for_seat"),
+    "game": ("Game", "Hands", "SeenDeal", "SeenGame", "check_seen", "for_seat"),
     "models": ("ALL_TILES", "Layout", "Move", "PlacedTile", "Rules", "Tile", "parse_tile"),
     "record": ("RecordError", "ReplayDocument", "dumps", "hand_record", "loads", "parse_json",
                "private_fields", "record_head", "replay", "replay_document", "replay_game", "to_record"),
@@ -77,7 +77,8 @@ __all__ = [
     "ALL_TILES", "VARIANTS", "AmbiguousMove", "Deal", "DealMismatch", "Dealt", "Drew", "Event", "Game",
     "GameState", "GameWon", "HandDealt", "HandLog", "HandResult", "Hands", "HistoryEntry", "IllegalMove",
     "Layout", "Move", "Passed", "PlacedTile", "Played", "RecordError", "Rules", "Scored", "SeatView",
-    "SeenGame", "Tile", "check_dealt", "commitment_of", "deal_from_secret", "dumps", "for_seat",
+    "SeenDeal", "SeenGame", "Tile", "check_dealt", "check_seen", "commitment_of", "deal_from_secret", "dumps",
+    "for_seat",
     "fresh_secret", "hand_record", "loads", "parse_json", "parse_tile", "private_fields", "record_head",
     "replay", "ReplayDocument", "replay_document", "replay_game", "round_to_five", "seeded_secret",
     "to_record", "variant_hand_size",

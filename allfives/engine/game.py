@@ -2,8 +2,10 @@
 
 `Game` is what a table plays on, as python-chess's `Board` is with its move stack: `apply` a move,
 deal the `next_hand`, `undo` moves of the hand in play, give a seat its `view`, write the record
-and read it back. `SeenGame` is the same game as one seat knows it (its `SeatView`, and the events
-with the others' drawn tiles hidden): a seat at a remote table folds the table's updates into one.
+and read it back. `SeenGame` is the same game as one seat knows it (its `SeatView`, the events
+with the others' drawn tiles hidden, and each hand's fair deal as shown: the commitment, then the
+secret once the hand is over, checked against every tile the seat saw by `check_seen`): a seat at a
+remote table folds the table's updates into one.
 Both are values whose steps return a new value sharing every finished hand, so a move costs the
 same at hand 500 as at hand 1.
 """
@@ -11,14 +13,27 @@ same at hand 500 as at hand 1.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, overload
 
 from . import core
-from .deal import Deal
+from .core import DealMismatch, IllegalMove
+from .deal import Deal, deal_from_secret
 from .models import Move, Rules, Tile
 from .record import private_fields, replay, to_record
-from .state import Drew, Event, GameState, GameWon, HandDealt, HandResult, SeatView, events_from_core, made
+from .state import (
+    Drew,
+    Event,
+    GameState,
+    GameWon,
+    HandDealt,
+    HandResult,
+    Passed,
+    Played,
+    SeatView,
+    events_from_core,
+    made,
+)
 
 HandEvents = tuple[Event, ...]
 
@@ -226,28 +241,150 @@ class Game:
         return result.scores
 
 
+def _seat(seat: int) -> str:
+    return f"seat {seat + 1}"  # (people count seats from 1)
+
+
+def check_seen(rules: Rules, secret: bytes, commitment: str, events: Sequence[Event], seat: int,
+               dealt: Sequence[Tile] | None = None, random_leader: bool = False) -> None:
+    """DealMismatch, saying what differs, unless `secret` is the one `commitment` commits to and gives
+    every tile `seat` saw of one finished hand: its own tiles as it was dealt them (`dealt`, when it
+    was shown them), every play, the draws in the boneyard's order (its own draws by name; everyone's
+    by the tiles left in each hand once they are turned up; a game won within the hand turns up none)
+    and the leader where it was left to chance. RECORD.md's rule, from one seat's side of the table."""
+    if core.commitment_of(secret) != commitment:
+        raise DealMismatch("the secret is not the one committed to (its SHA-256 is not the commitment)")
+    hands, boneyard, chosen = deal_from_secret(rules, secret)
+    if dealt is not None and set(dealt) != set(hands[seat]):
+        odd = sorted(set(dealt) ^ set(hands[seat]), key=str)[0]
+        raise DealMismatch(f"{_seat(seat)} was dealt {', '.join(map(str, dealt))}, where the secret "
+                           f"says otherwise ({odd})")
+    holding = [set(hand) for hand in hands]
+    drawn = iter(boneyard)
+    for ev in events:
+        named = ev.leader if isinstance(ev, HandDealt) else getattr(ev, "seat", 0)
+        if not 0 <= named < rules.seats:  # (what a table sends is checked, whoever serves it)
+            raise DealMismatch(f"the table names {_seat(named)} at a table of {rules.seats} seats")
+        if isinstance(ev, HandDealt):
+            if random_leader and ev.leader != chosen:
+                raise DealMismatch(f"{_seat(ev.leader)} led, where the secret chooses {_seat(chosen)}")
+        elif isinstance(ev, Drew):
+            due = next(drawn, None)
+            if due is None:
+                raise DealMismatch(f"{_seat(ev.seat)} drew from a boneyard the secret leaves empty")
+            if ev.tile is not None and ev.tile != due:
+                raise DealMismatch(f"{_seat(ev.seat)} drew {ev.tile}, where the secret puts {due} next in "
+                                   "the boneyard")
+            holding[ev.seat].add(due)
+        elif isinstance(ev, Played):
+            if ev.tile not in holding[ev.seat]:
+                raise DealMismatch(f"{_seat(ev.seat)} played {ev.tile}, which the secret never gave them")
+            holding[ev.seat].discard(ev.tile)
+        elif isinstance(ev, HandResult):
+            if len(ev.remaining) != rules.seats:
+                raise DealMismatch(f"{len(ev.remaining)} hands were turned up at a table of {rules.seats} "
+                                   "seats")
+            for n, (left, held) in enumerate(zip(ev.remaining, holding, strict=True)):
+                if set(left) != held:
+                    odd = sorted(set(left) ^ held, key=str)[0]
+                    shown = ", ".join(map(str, left)) or "nothing"
+                    raise DealMismatch(f"{_seat(n)} was left holding {shown}, where the secret says "
+                                       f"otherwise ({odd})")
+            return
+    if not any(isinstance(ev, GameWon) for ev in events):  # (a game won within a hand ends it there)
+        raise DealMismatch("the hand is not over: its tiles are not all turned up yet")
+
+
+@dataclass(frozen=True)
+class SeenDeal:
+    """A hand's fair deal as a seat is shown it: the commitment before the hand, the secret once it is
+    over, and what the seat's check (`check_seen`) found then."""
+
+    commitment: str
+    secret: str | None = field(default=None, repr=False)
+    dealt: tuple[Tile, ...] | None = None  # the seat's own tiles as first shown (None: it came later)
+    problem: str | None = None  # why the secret does not give what the seat saw
+
+    @property
+    def checked(self) -> bool:
+        """The secret is shown and gives every tile the seat saw ("deal checked")."""
+        return self.secret is not None and self.problem is None
+
+    @property
+    def deal(self) -> Deal:
+        return Deal.model_construct(commitment=self.commitment, secret=self.secret)
+
+
 @dataclass(frozen=True)
 class SeenGame:
     """A game as one seat knows it: its `SeatView`, and every hand's events as it may see them
-    (another seat's drawn tile unnamed). A seat at a remote table holds one and folds each of the
-    table's updates into it."""
+    (another seat's drawn tile unnamed), and each hand's deal as shown (`deals`, beside `hands`; None,
+    or left out at the end, for a hand whose deal was not shown: `deal_of`). A seat at a remote
+    table holds one and folds each of the table's updates into it; once a hand's secret comes, the
+    deal is checked against all the seat saw."""
 
     view: SeatView
     hands: Hands
     winner: int | None = None  # the winning side, once the game is won
+    deals: tuple[SeenDeal | None, ...] = ()
 
     @classmethod
     def from_snapshot(cls, view: SeatView, hands: Iterable[Iterable[Event]] = (),
-                      winner: int | None = None) -> SeenGame:
-        """The whole table as the seat was sent it (joining, coming back, the game starting)."""
-        return cls(view, hands if isinstance(hands, Hands) else Hands(hands), winner)
+                      winner: int | None = None, deals: Iterable[Deal | None] = ()) -> SeenGame:
+        """The whole table as the seat was sent it (joining, coming back, the game starting), with each
+        hand's deal: the commitment, and the secret of every hand that is over (checked here)."""
+        seen = cls(view, hands if isinstance(hands, Hands) else Hands(hands), winner)
+        deals = tuple(deals)
+        shown = tuple(None if d is None else SeenDeal(d.commitment) for d in deals)[:len(seen.hands)]
+        seen = SeenGame(view, seen.hands, winner, shown)
+        for n, deal in enumerate(deals):
+            if deal is not None and deal.secret is not None and n < len(seen.hands):
+                seen = seen._shown_secret(n, deal)
+        return seen
 
-    def with_update(self, events: Iterable[Event], view: SeatView) -> SeenGame:
+    def with_update(self, events: Iterable[Event], view: SeatView, deal: Deal | None = None) -> SeenGame:
         """After a move or a deal at the table: its events (as this seat may see them; a `HandDealt`
-        opens a hand) and the seat's view after it."""
+        opens a hand), the seat's view after it, and the hand's deal if the table told it: the
+        commitment with the deal, the secret with the hand's end (then checked here)."""
         events = tuple(events)
         winner = next((ev.side for ev in events if isinstance(ev, GameWon)), self.winner)
-        return SeenGame(view, self.hands.with_events(events), winner)
+        hands = self.hands.with_events(events)
+        if deal is None or not hands:
+            return SeenGame(view, hands, winner, self.deals)
+        n = len(hands) - 1
+        deals = self.deals[:n + 1] + (None,) * (n + 1 - len(self.deals))
+        seen = SeenGame(view, hands, winner, deals)
+        known = deals[n]
+        if known is None:
+            fresh = len(hands) > len(self.hands) and not view.history and view.hand_number == len(hands)
+            known = SeenDeal(deal.commitment, dealt=view.hand if fresh else None)
+            seen = SeenGame(view, hands, winner, deals[:n] + (known,))
+        return seen._shown_secret(n, deal) if deal.secret is not None else seen
+
+    def _shown_secret(self, n: int, deal: Deal) -> SeenGame:
+        """Hand `n` (from 0) with its secret shown, and what checking it against the seat's view found."""
+        known = self.deal_of(n) or SeenDeal(deal.commitment)
+        over = any(isinstance(ev, (HandResult, GameWon)) for ev in self.hands[n])
+        if known.secret is not None or deal.secret is None or not over:
+            return self  # (a secret shown before the hand's end is not checked: it comes again at the end)
+        problem = None
+        if deal.commitment != known.commitment:
+            problem = "the table showed another commitment for this hand than the one it dealt with"
+        else:
+            blocked = n > 0 and any(isinstance(ev, HandResult) and ev.reason == "blocked"
+                                    for ev in self.hands[n - 1])
+            try:
+                check_seen(self.view.rules, bytes.fromhex(deal.secret), known.commitment, self.hands[n],
+                           self.seat, known.dealt, random_leader=n == 0 or blocked)
+            except ValueError as e:  # (DealMismatch among them)
+                problem = str(e)
+        settled = SeenDeal(known.commitment, deal.secret, known.dealt, problem)
+        deals = self.deals + (None,) * (n + 1 - len(self.deals))
+        return SeenGame(self.view, self.hands, self.winner, deals[:n] + (settled,) + deals[n + 1:])
+
+    def deal_of(self, n: int) -> SeenDeal | None:
+        """Hand `n`'s deal (from 0) as shown, if the table showed one."""
+        return self.deals[n] if 0 <= n < len(self.deals) else None
 
     @property
     def seat(self) -> int:
@@ -267,9 +404,36 @@ class SeenGame:
         """The hand in play's result, once it is over."""
         return _result(self.hands.last)
 
+    def known_game(self, since: GameState | None = None) -> GameState | None:
+        """The game as far as every tile of it is known: each finished hand whose secret is shown and
+        checks, dealt again from the secret and played move by move as the seat saw it (stopping at
+        the first hand that is not; None when there is none). What a review of a remote table shows.
+        `since`: this game's known game of before, whose hands are not played again."""
+        state = since or GameState.empty(self.view.rules)
+        done = len(state.log)
+        for events, seen in zip(self.hands[done:], self.deals[done:], strict=False):
+            if seen is None or not seen.checked or not events or not isinstance(events[0], HandDealt):
+                break
+            secret = bytes.fromhex(seen.secret or "")
+            dealt, before = deal_from_secret(state.rules, secret), state
+            try:
+                state, _ = state.start_hand(list(dealt.hands), list(dealt.boneyard), events[0].leader,
+                                            deal=seen.deal)
+                for ev in events:
+                    if isinstance(ev, Played):
+                        state, _ = state.apply(Move.play(ev.tile, ev.end), ev.seat)
+                    elif isinstance(ev, Drew):
+                        state, _ = state.apply(Move.draw(), ev.seat)
+                    elif isinstance(ev, Passed):
+                        state, _ = state.apply(Move.pass_(), ev.seat)
+            except (IllegalMove, ValueError):
+                state = before
+                break
+        return state if state.log else None
+
 
 def _ids(tiles: Iterable[Tile]) -> list[int]:
     return [t.id for t in tiles]
 
 
-__all__ = ["Game", "HandEvents", "Hands", "SeenGame", "for_seat"]
+__all__ = ["Game", "HandEvents", "Hands", "SeenDeal", "SeenGame", "check_seen", "for_seat"]

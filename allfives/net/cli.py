@@ -205,7 +205,7 @@ def join_autoplay(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace) -> int:
     from allfives.bots import make_bot
 
-    from .client import AutoPlayer, JoinRefused, TableClient
+    from .client import AutoPlayer, JoinRefused, TableClient, deals_said
     from .protocol import Start
 
     seats_file = data_dir() / SEATS_NAME
@@ -235,6 +235,7 @@ async def _join(args: argparse.Namespace) -> int:
         return 2
     if client.view is not None:
         print(f"Game over: scores {list(client.view.scores)}, winner {client.winner}")
+        print(deals_said(client.seen))  # (hand by hand, each deal's secret checked against what we saw)
     return 0
 
 

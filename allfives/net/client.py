@@ -2,7 +2,8 @@
 
 `TableClient` gives what a local game gives the screen: the seating (`setup`, `info.seats`), and the
 game as this seat knows it (`seen`, a `SeenGame`: the seat's `view` with its own hand, the layout,
-counts, public history, scores, whose turn; every hand's public `hands` events; the hand's `result`);
+counts, public history, scores, whose turn; every hand's public `hands` events; the hand's `result`;
+each hand's `deals`, checked against all the seat saw once the hand's secret is shown);
 `move()` sends a move, and `on_message` hears each update.
 """
 
@@ -19,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
-from allfives.engine import HandResult, Hands, Move, Rules, SeatView, SeenGame
+from allfives.engine import Deal, HandResult, Hands, Move, Rules, SeatView, SeenDeal, SeenGame
 
 from .protocol import (
     PROTOCOL_VERSION,
@@ -43,6 +44,40 @@ from .protocol import (
     decode_server,
     encode,
 )
+
+
+def seen_of(snapshot: Snapshot) -> SeenGame | None:
+    """The game a snapshot shows (None in the lobby), each finished hand's deal checked as it is folded."""
+    if snapshot.view is None:
+        return None
+    deals = tuple(None if d is None else d.to_deal() for d in snapshot.deals)
+    return SeenGame.from_snapshot(snapshot.view, snapshot.hands, snapshot.winner, deals)
+
+
+def deal_of(update: Update) -> Deal | None:
+    """The deal an update shows: the commitment with a deal, the secret too with a hand's end."""
+    return update.deal.to_deal() if update.deal is not None else None
+
+
+def deal_said(hand: int, seen: SeenDeal) -> tuple[str, str]:
+    """What a player is told (text, severity) once hand `hand`'s secret is shown and checked."""
+    if seen.checked:
+        return (f"Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
+                "and every tile you saw).", "information")
+    return (f"Hand {hand}: the deal does not match its commitment: this table's host may have changed "
+            f"it ({seen.problem}).", "error")
+
+
+def deals_said(seen: SeenGame | None) -> str | None:
+    """One line on a game's deals (a seat with no screen ends with it): the first that does not match
+    its commitment, else how many hands checked."""
+    if seen is None:
+        return None
+    shown = [(n, d) for n, d in enumerate(seen.deals, start=1) if d is not None and d.secret is not None]
+    for n, deal in shown:
+        if not deal.checked:
+            return deal_said(n, deal)[0]
+    return f"Deals checked: {len(shown)} of {len(seen.hands)} hands."
 
 
 class JoinRefused(Exception):
@@ -278,12 +313,11 @@ class TableClient:
                 self.on_link(True)
         elif isinstance(message, Snapshot):
             self.info = message.info
-            self.seen = (SeenGame.from_snapshot(message.view, message.hands, message.winner)
-                         if message.view is not None else None)
+            self.seen = seen_of(message)
             self._clocks()
         elif isinstance(message, Update):
             seen = self.seen or SeenGame.from_snapshot(message.view)
-            self.seen = seen.with_update(message.events, message.view)
+            self.seen = seen.with_update(message.events, message.view, deal_of(message))
             if self.info is not None:
                 self.info = self.info.model_copy(update={"phase": message.view.phase})
         elif isinstance(message, Seating):

@@ -3,7 +3,9 @@
 Messages are JSON text frames, one model each, told apart by `type`. What the server sends a seat
 holds only what that seat may see: its own hand, the layout, tile counts, the public history, and
 at the end of a hand the tiles left in every hand (they are turned face up to be counted). Another
-seat's drawn tile is never named, and the boneyard's order never leaves the server.
+seat's drawn tile is never named, and the boneyard's order never leaves the server: each hand's deal
+(RECORD.md's fair deals) is shown as its commitment with the deal, its secret only once the hand is
+over, so every seat can check that the tiles it saw are the ones committed to.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
-from allfives.engine import Event, Move, Rules, SeatView, for_seat  # for_seat: for the tests and tools
+from allfives.engine import Deal, Event, Move, Rules, SeatView, for_seat  # for_seat: for the tests and tools
 from allfives.engine.state import Seat  # strict: `true` is not a seat
 from allfives.names import NAME_LENGTH, player_name
 
-PROTOCOL_VERSION = 2  # 2: seats can be changed in the lobby (`sit`, `moved`)
+PROTOCOL_VERSION = 3  # 2: seats can be changed in the lobby (`sit`, `moved`); 3: fair deals (`deal`)
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
 CANNED = ("your turn", "good game", "well played", "thanks", "sorry", "one moment")
 
@@ -94,6 +96,21 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # -- server to client --------------------------------------------------------
 
 
+Hex64 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]  # a deal's secret or commitment (32 bytes)
+MAX_HANDS = 10_000  # far more hands than a game to the largest target deals
+
+
+class DealShown(_Message):
+    """A hand's fair deal as every seat is shown it: the commitment (the secret's SHA-256) from the deal
+    on, the secret itself only once the hand is over."""
+
+    commitment: Hex64
+    secret: Hex64 | None = None
+
+    def to_deal(self) -> Deal:
+        return Deal.model_construct(commitment=self.commitment, secret=self.secret)
+
+
 class SeatInfo(_Message):
     """Who sits where: a bot, a person at the table, or a person away (waited for, or covered by a bot)."""
 
@@ -125,6 +142,8 @@ class Snapshot(_Message):
     view: SeatView | None = None  # None in the lobby
     hands: tuple[tuple[Event, ...], ...] = ()  # every hand's public events, the first a HandDealt
     winner: Seat | None = None
+    # each hand's deal, beside `hands` (None: dealt without one); the secret only of hands that are over
+    deals: tuple[DealShown | None, ...] = Field(default=(), max_length=MAX_HANDS)
 
 
 class Welcome(_Message):
@@ -143,6 +162,7 @@ class Update(_Message):
     type: Literal["update"] = "update"
     events: tuple[Event, ...]
     view: SeatView
+    deal: DealShown | None = None  # with a deal, its commitment; with a hand's end, its secret too
 
 
 class Seating(_Message):
@@ -197,7 +217,8 @@ def decode_server(text: str | bytes) -> ServerMessage:
 
 __all__ = [
     "CANNED", "CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "SERVER_MESSAGE", "ClientMessage",
-    "Cover", "Error", "Hello", "Moved", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating", "SendMove",
-    "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo", "Update", "Welcome", "decode_server", "encode",
-    "for_seat",
+    "Cover", "DealShown", "Error", "Hello", "Moved", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating",
+    "SendMove", "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo", "Update", "Welcome",
+    "decode_server",
+    "encode", "for_seat",
 ]

@@ -7,7 +7,9 @@ takes them, one move at a time, as it would take a local bot's move. So
 `think()` (in the screen's worker thread) waits for the server's next update and returns the move it
 made, and `apply()` either takes that update or sends the person's own move, whose answer comes back
 the same way (a refusal makes the next `apply` of that move raise `IllegalMove` with the table's reason).
-No Textual here: the screens hear of changes through `listeners`.
+Once a hand is over the table shows its deal's secret: the seat checks it against every tile it
+saw and says so ("deal checked", or loudly that it does not match), and the hands so checked are
+the game a review can show (`state`). No Textual here: the screens hear of changes through `listeners`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from allfives.engine import (
     Drew,
     Event,
+    GameState,
     HandDealt,
     Hands,
     IllegalMove,
@@ -28,9 +31,10 @@ from allfives.engine import (
     Passed,
     Played,
     SeatView,
+    SeenDeal,
     SeenGame,
 )
-from allfives.net.client import TableClient
+from allfives.net.client import TableClient, deal_of, deal_said, seen_of
 from allfives.net.protocol import (
     Cover,
     Error,
@@ -108,6 +112,7 @@ class RemoteSession:
         self._refused: tuple[Move, str] | None = None  # our move the table would not make, and why
         self._ready_sent = False  # told the table we have seen the end of this hand
         self._setup: tuple[tuple, GameSetup] | None = None
+        self._known: GameState | None = None  # the game as far as every tile was known when last asked
         self.resets = 0  # how many times the whole table was sent again (joining, coming back)
         self.closed = False
 
@@ -303,8 +308,39 @@ class RemoteSession:
         if any(isinstance(ev, HandDealt) for ev in events) or self._shown is None:
             self._ready_sent = False
         shown = self._shown or SeenGame.from_snapshot(update.view)
-        self._shown = shown.with_update(events, update.view)
+        self._shown = shown.with_update(events, update.view, deal_of(update))
+        self._say_deal(shown)
         return events
+
+    def _say_deal(self, before: SeenGame) -> None:
+        """Once a hand's secret is shown, tell the player what checking it found."""
+        after = self._shown
+        if after is None:
+            return
+        n = len(after.hands) - 1
+        seen = after.deal_of(n)
+        if seen is None or seen.secret is None:
+            return
+        if (was := before.deal_of(n)) is not None and was.secret is not None:
+            return  # told already
+        self.notices.append(deal_said(n + 1, seen))
+        self._tell(None)  # (the screen took this move itself: no message from the table brings it)
+
+    @property
+    def deal(self) -> SeenDeal | None:
+        """The shown hand's deal: its commitment, and once the hand is over its secret and its check."""
+        shown = self._shown
+        return shown.deal_of(len(shown.hands) - 1) if shown is not None else None
+
+    @property
+    def state(self) -> GameState | None:
+        """The game as far as every tile of it is known here: the finished hands whose secrets are
+        shown and check (`SeenGame.known_game`), for the review; None before the first is over."""
+        if self._shown is None:
+            return None
+        known = self._shown.known_game(self._known)  # (the hands known before are not played again)
+        self._known = known
+        return known
 
     def _heard(self, message: ServerMessage) -> None:
         with self._cond:
@@ -331,7 +367,8 @@ class RemoteSession:
         """The whole table again (joined, came back, the game started): shown as it is now."""
         self._pending.clear()
         self._sent = self._refused = None
-        self._shown = SeenGame.from_snapshot(table.view, table.hands, table.winner) if table.view else None
+        self._shown = seen_of(table)
+        self._known = None
         self._ready_sent = False
         self.resets += 1
 

@@ -18,6 +18,9 @@ from allfives.engine import (
     Event,
     Game,
     GameState,
+    GameWon,
+    HandDealt,
+    HandResult,
     Hands,
     IllegalMove,
     Move,
@@ -33,7 +36,7 @@ from allfives.play.session import make_seat_bot
 from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
 
-from .protocol import SeatInfo, Seating, Snapshot, TableInfo, Update
+from .protocol import DealShown, SeatInfo, Seating, Snapshot, TableInfo, Update
 
 SaveJob = tuple[GameState, dict[str, Any]]  # a save to write: the game, and the record's other fields
 
@@ -223,11 +226,28 @@ class Table:
         if self.game is None:
             return Snapshot(info=self.info(now))
         seen = self.game.view(seat)
-        return Snapshot(info=self.info(now), view=seen.view, hands=tuple(seen.hands), winner=seen.winner)
+        deals = tuple(self.deal_shown(n) for n in range(len(self.game.state.log)))
+        return Snapshot(info=self.info(now), view=seen.view, hands=tuple(seen.hands), winner=seen.winner,
+                        deals=deals)
 
     def update(self, seat: int, events: list[Event]) -> Update:
+        """What a move or a deal shows `seat`; a deal brings its commitment, a hand's end (a domino, a
+        block, or the game won within it) its secret."""
         assert self.state is not None
-        return Update(events=for_seat(events, seat), view=self.state.view(seat))
+        opens_or_ends = any(isinstance(ev, (HandDealt, HandResult, GameWon)) for ev in events)
+        deal = self.deal_shown(len(self.state.log) - 1) if opens_or_ends else None
+        return Update(events=for_seat(events, seat), view=self.state.view(seat), deal=deal)
+
+    def deal_shown(self, n: int) -> DealShown | None:
+        """Hand `n`'s deal (from 0) as every seat may see it: its commitment, and its secret once that
+        hand is over, never before (RECORD.md's fair deals); None for a hand dealt without one."""
+        assert self.state is not None
+        log = self.state.log
+        deal = log[n].deal
+        if deal is None:
+            return None
+        over = n < len(log) - 1 or self.state.phase != "playing"
+        return DealShown(commitment=deal.commitment, secret=deal.secret if over else None)
 
     def seating(self, now: float) -> Seating:
         return Seating(seats=self.seat_info(now))

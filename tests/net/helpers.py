@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from allfives.bots import make_bot
-from allfives.engine import GameState, Move, Rules, Tile
+from allfives.engine import Event, Game, GameState, Move, Rules, Tile
 from allfives.net.client import AutoPlayer, TableClient
 from allfives.net.protocol import Snapshot, Update, Welcome, decode_server
 from allfives.net.server import Limits, TableServer
@@ -51,7 +51,10 @@ class Truth:
         state = GameState.empty(rules, record.get("seed"))
         self.points: dict[tuple[int, int], GameState] = {}
         self.ends: dict[int, GameState] = {}
+        # each hand's commitment and secret (a table's save holds the hand in play's as `deal_secret`)
+        self.deals: dict[int, dict[str, str]] = {}
         for h, hand in enumerate(record["hands"], start=1):
+            self.deals[h] = {"secret": record.get("deal_secret"), **hand["deal"]}
             state, _ = state.start_hand(hand["hands"], hand["boneyard"], hand["leader"])
             self.points[(h, 0)] = state
             for m, move in enumerate(hand["moves"], start=1):
@@ -78,18 +81,45 @@ class Truth:
         leaked = named & self.hidden(state, seat, revealed=result is not None)
         assert not leaked, f"seat {seat} was shown {sorted(map(str, leaked))}"
 
+    def check_deal(self, shown: dict[str, str] | None, hand: int, over: bool) -> None:
+        """A hand's deal as a message shows it: the commitment made before the hand, the secret exactly
+        when the hand is over."""
+        assert shown is not None, f"hand {hand}'s deal is not shown"
+        assert shown["commitment"] == self.deals[hand]["commitment"]
+        assert shown["secret"] == (self.deals[hand]["secret"] if over else None), f"hand {hand}: {shown}"
+
+    def check_secrets(self, text: str, hand: int, over: bool) -> None:
+        """No secret of a hand not over yet is anywhere in the frame (whatever the field)."""
+        for h, deal in self.deals.items():
+            if h > hand or (h == hand and not over):
+                assert deal["secret"] not in text, f"a message shows hand {h}'s secret before its end: {text}"
+
     def check(self, raw: list[str], seat: int) -> int:
-        """Every message `seat` received: no hidden tile, no boneyard, its own hand right; how many."""
+        """Every message `seat` received: no hidden tile, no boneyard, no secret before its hand is over,
+        each deal's commitment as made, its own hand right; how many."""
         checked = 0
         for text in raw:
             data = json.loads(text)
-            assert not keys_in(data) & {"boneyard", "deal"}, f"a message names the deal: {text}"
             message = decode_server(text)
             if isinstance(message, Welcome):
                 message, data = message.table, data["table"]
+            outside = {k: v for k, v in data.items() if k not in ("deal", "deals")}
+            named = keys_in(outside) & {"boneyard", "deal", "deals", "secret"}
+            assert not named, f"a message names the deal: {text}"
             if not isinstance(message, (Snapshot, Update)) or message.view is None:
+                self.check_secrets(text, 0, False)
                 continue
             view = message.view
+            over = view.phase != "playing"
+            self.check_secrets(text, view.hand_number, over)
+            if isinstance(message, Update):
+                kinds = {e["kind"] for e in data["events"]}
+                if data["deal"] is not None or kinds & {"dealt", "hand_over", "won"}:
+                    self.check_deal(data["deal"], view.hand_number, over)
+            elif isinstance(message, Snapshot):
+                assert len(data["deals"]) == view.hand_number
+                for h, shown in enumerate(data["deals"], start=1):
+                    self.check_deal(shown, h, over or h < view.hand_number)
             assert view.seat == seat
             state = self.points[(view.hand_number, len(view.history))]
             assert sorted(view.hand, key=str) == sorted(state.hands[seat], key=str)
@@ -102,6 +132,27 @@ class Truth:
                     self.check_events(events, state if h == view.hand_number else self.ends[h], seat)
             checked += 1
         return checked
+
+
+class CheatingTable(Table):
+    """A host that changes each deal after committing to it: the boneyard's first and last tiles are
+    swapped once the hand is dealt (the commitment and the secret shown stay the honest ones)."""
+
+    def start(self, by: int | None = None) -> list[Event]:
+        events = super().start(by)
+        self.swap_boneyard()
+        return events
+
+    def next_hand(self) -> list[Event]:
+        events = super().next_hand()
+        self.swap_boneyard()
+        return events
+
+    def swap_boneyard(self) -> None:
+        assert self.game is not None
+        boneyard = list(self.game.state.boneyard)
+        boneyard[0], boneyard[-1] = boneyard[-1], boneyard[0]
+        self.game = Game(self.game.state.model_copy(update={"boneyard": tuple(boneyard)}), self.game.hands)
 
 
 def easy_player(seed: int = 0):

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from allfives.engine import HandResult
+from allfives.engine import HandResult, Rules
+from allfives.net.client import deals_said
 from allfives.net.protocol import for_seat
-from allfives.net.table import Table
+from allfives.net.table import Table, TableOptions
 from allfives.record_file import read_record
 
-from .helpers import Truth, four_seat_table, players, serving
+from .helpers import CheatingTable, Truth, four_seat_table, players, serving
 
 LIMIT = 60  # seconds: a game takes well under one; this only stops a hung test
 
@@ -49,6 +50,9 @@ async def test_a_four_seat_game_shows_each_player_only_what_their_seat_may_see()
             assert player.refusals == [] and len(player.round_trips) > 10
             assert truth.check(client.raw, client.seat) > 50
             assert any(isinstance(e, HandResult) for e in client.hands[0])
+            # every hand's secret came at its end, and gave every tile this seat saw
+            assert len(client.seen.deals) == len(state.log) and all(d.checked for d in client.seen.deals)
+            assert deals_said(client.seen) == f"Deals checked: {len(state.log)} of {len(state.log)} hands."
 
 
 async def test_a_player_cut_off_or_killed_mid_hand_comes_back_to_the_same_seat_and_finishes() -> None:
@@ -78,6 +82,7 @@ async def test_a_player_cut_off_or_killed_mid_hand_comes_back_to_the_same_seat_a
         truth = Truth(table.record())
         truth.check(other.raw, 1)
         truth.check(again.raw, 1)
+        assert all(d.checked for d in again.seen.deals)  # hand 1 checked from the snapshot's secret
 
 
 async def play_through(tmp_path: Path, restart_at: tuple[int, int] | None) -> dict:
@@ -104,6 +109,7 @@ async def play_through(tmp_path: Path, restart_at: tuple[int, int] | None) -> di
         async with serving(resumed, port=port):
             await asyncio.gather(*runs)
         assert all(c.connections == 2 for c, _ in pairs)
+        assert all(d.checked for c, _ in pairs for d in c.seen.deals)  # the resumed table's secrets too
         return resumed.record()
 
 
@@ -112,3 +118,23 @@ async def test_a_restarted_host_resumes_and_the_game_ends_as_it_would_have(tmp_p
     restarted = await play_through(tmp_path / "b", (2, 5))
     assert restarted["hands"] == straight["hands"]
     assert restarted["seed"] == straight["seed"]
+
+
+async def test_a_clients_check_catches_a_host_that_swaps_boneyard_tiles_after_committing() -> None:
+    table = CheatingTable.new(Rules(seats=2), level="easy", seed=2, bot_delay=0.0,
+                              options=TableOptions(hand_pause=30.0))
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        [(client, _)] = list(players(server, (0,)))
+        run = asyncio.create_task(client.run())
+        await client.wait_until(lambda: client.is_host)
+        await client.start()
+        await client.wait_until(lambda: client.seen is not None and client.seen.deals[0] is not None
+                                and client.seen.deals[0].secret is not None)
+        client.stop()
+        await run
+    assert any(ev.kind == "drew" for ev in client.hands[0]), "the changed boneyard must be drawn from"
+    seen = client.seen.deals[0]
+    assert seen.commitment == table.state.log[0].deal.commitment and not seen.checked
+    assert seen.problem is not None and "where the secret" in seen.problem
+    assert deals_said(client.seen) == (f"Hand 1: the deal does not match its commitment: this table's host "
+                                       f"may have changed it ({seen.problem}).")

@@ -14,14 +14,16 @@ from allfives.play.game_session import GameSession
 from allfives.ui.model.turn import TurnState
 from allfives.ui.model.view import build_view
 
+from .helpers import CheatingTable
+
 ME = 1
 
 
 class Seat:
     """A table with two people (seat 0 and us at seat 1); what we send is kept, what we are sent is fed in."""
 
-    def __init__(self, seed: int = 5) -> None:
-        self.table = Table.new(Rules(seats=2, target=100), level="easy", seed=seed, bot_delay=0.0,
+    def __init__(self, seed: int = 5, table: type[Table] = Table) -> None:
+        self.table = table.new(Rules(seats=2, target=100), level="easy", seed=seed, bot_delay=0.0,
                                options=TableOptions(away_timeout=30.0))
         self.table.sit("Ann")
         _, self.token = self.table.sit("Bea")
@@ -165,3 +167,46 @@ async def test_an_away_player_shows_with_a_clock_and_the_session_closes_its_wait
     assert seat.session.think() == Move.pass_()  # it does not wait on: nobody takes this, the table is closed
     with pytest.raises(IllegalMove, match="left the table"):
         seat.session.apply(Move.draw())
+
+
+def deal_notices(session: RemoteSession) -> list[tuple[str, str]]:
+    return [(text, severity) for text, severity in session.notices if "deal" in text]
+
+
+async def test_a_finished_hand_says_deal_checked_and_is_then_known_in_full_even_after_coming_back() -> None:
+    seat = Seat(seed=3)
+    seat.table.start()
+    seat.welcome()
+    session = seat.session
+    assert session.deal is not None and session.deal.secret is None
+    assert session.deal.commitment == seat.table.game.deal.commitment  # shown with the deal
+    assert session.state is None  # nothing is known in full before a hand is over
+    seat.play_hand()
+    assert session.deal.checked and session.deal.secret == seat.table.game.deal.secret
+    said = ("Hand 1: deal checked (its secret gives the commitment shown before the hand and every tile "
+            "you saw).")
+    assert deal_notices(session) == [(said, "information")]
+    assert session.state is not None and session.state.log == seat.table.state.log
+    assert session.state.scores == seat.table.state.scores
+
+    seat.tell(seat.table.update(ME, seat.table.next_hand()))
+    session.next_hand()
+    assert session.deal.secret is None and len(session.state.log) == 1  # hand 2 is in play: not known
+    seat.welcome()  # coming back: the whole table again, hand 1's secret with it
+    assert session.resets == 2 and session.state.log == seat.table.state.log[:1]
+    assert len(deal_notices(session)) == 1  # (said once)
+
+
+async def test_a_host_that_changes_the_boneyard_after_committing_is_caught_and_said_loudly() -> None:
+    seat = Seat(seed=2, table=CheatingTable)  # seat 0 draws: we see its hand turned up, never the tile
+    seat.table.start()
+    seat.welcome()
+    seat.play_hand()
+    session = seat.session
+    assert any(ev.kind == "drew" for ev in session.hands[0]), "the changed boneyard must be drawn from"
+    assert session.deal is not None and session.deal.secret is not None and not session.deal.checked
+    [(text, severity)] = deal_notices(session)
+    assert severity == "error"
+    assert text.startswith("Hand 1: the deal does not match its commitment: this table's host may have "
+                           "changed it (seat ")
+    assert session.state is None  # a hand whose deal does not check is not known, so not reviewed

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from allfives.engine import ALL_TILES, IllegalMove, Move, Rules
-from allfives.net.protocol import CLIENT_MESSAGE, Hello, encode
+from allfives.net.protocol import CLIENT_MESSAGE, DealShown, Hello, decode_server, encode
 from allfives.net.table import Table, TableError, TableOptions, same_code
 from allfives.play.session import Session
 from allfives.record_file import read_record
@@ -155,6 +155,30 @@ def test_hello_takes_a_printable_name_and_a_code_typed_any_way() -> None:
     for name, why in REFUSED_NAMES.items():  # the one name rule, as at every door
         with pytest.raises(ValidationError, match=f"{why}|valid string"):  # (pydantic's words for non-text)
             Hello(version=1, code="ABCDEF", name=name)
+
+
+def test_a_deal_is_shown_with_its_commitment_its_secret_only_at_the_end_and_nothing_else_is_taken() -> None:
+    table = Table.new(Rules(seats=2, target=500), level="easy", seed=7)
+    table.sit("A")
+    opened = table.update(1, table.start())
+    assert opened.deal == DealShown(commitment=table.game.deal.commitment)  # (the table's own message)
+    assert table.snapshot(1, now=0.0).deals == (opened.deal,)
+    while table.phase == "playing":
+        ended = table.update(0, table.apply(table.state.turn, table.state.legal_moves()[0]))
+    assert ended.deal.secret == table.game.deal.secret and ended.deal.commitment == opened.deal.commitment
+    assert table.update(0, table.next_hand()).deal.secret is None
+    assert [d.secret is not None for d in table.snapshot(0, now=0.0).deals] == [True, False]
+
+    sent = json.loads(encode(ended))
+    for bad in ("A" * 64, "a" * 63, "a" * 65, "g" * 64, 7, ["a" * 64]):  # 64 lower-case hex digits only
+        for field in ("commitment", "secret"):
+            with pytest.raises(ValidationError):
+                decode_server(json.dumps({**sent, "deal": {**sent["deal"], field: bad}}))
+    with pytest.raises(ValidationError):  # nothing else rides along
+        decode_server(json.dumps({**sent, "deal": {**sent["deal"], "boneyard": ["6-6"]}}))
+    snapshot = json.loads(encode(table.snapshot(0, now=0.0)))
+    with pytest.raises(ValidationError, match="at most 10000"):  # bounded like every list the table sends
+        decode_server(json.dumps({**snapshot, "deals": [None] * 10_001}))
 
 
 @settings(max_examples=10, deadline=None)

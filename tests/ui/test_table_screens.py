@@ -18,6 +18,7 @@ from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
 from allfives.net.table import Table, TableOptions
 from allfives.play.seat import ends_for
+from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
@@ -218,3 +219,23 @@ async def test_a_table_that_will_not_have_us_or_cannot_be_reached_ends_the_app_w
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: app.return_code == 2, "the app ends")  # noqa: B023
             assert app.farewell is not None and app.farewell.startswith(why) and "\n" not in app.farewell
+
+
+async def test_a_finished_network_hand_says_deal_checked_and_the_score_panels_review_shows_it() -> None:
+    table = small_table(seed=4, target=150, start_when=1)  # Bea alone hosts, a bot plays the other seat
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        app = joining(server)
+        app.review_samples = 1  # (the review's weighing is not what this test is about)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            await play_on(pilot, app, lambda: isinstance(app.screen, ScorePanel), "the hand's end")
+            panel = app.screen
+            await until(pilot, lambda: any(n.message.startswith("Hand 1: deal checked")
+                                           for n in app._notifications), "the check is told")
+            await pilot.press("r")  # the panel offers Review: every tile of the hand is known now
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review opens")
+            review = app.screen.review
+            assert review.game.game.log == table.state.log  # the table waits for Bea: still hand 1
+            assert review.status((1, 0)).plain.endswith(" leads · deal checked")
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is panel, "back to the score panel")

@@ -44,8 +44,8 @@ class ReviewGame:
 
     @classmethod
     def of_session(cls, session: object) -> ReviewGame | None:
-        """The game at a table, when the table holds all of it (a local game does; a seat at a remote
-        table does not know the others' tiles)."""
+        """The game at a table, as far as the table knows all of it: a local game's whole; at a remote
+        table, the finished hands whose deal secrets check (every tile known: `RemoteSession.state`)."""
         game, setup = getattr(session, "state", None), getattr(session, "setup", None)
         if not isinstance(game, GameState) or not isinstance(setup, GameSetup) or not game.log:
             return None

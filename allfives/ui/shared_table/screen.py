@@ -2,9 +2,10 @@
 
 Only what the network adds lives here: the screen goes on when the table sends news (a move, a deal,
 the whole table again after coming back), the flow hears one more fact (the table has dealt the next
-hand), the status line says when the connection is lost or whom the table waits for (an away
-player's clock), the host lets a bot play an away seat (`b`), and two canned table messages (`y`
-"your turn", `g` "good game").
+hand), the status line says when the connection is lost, when a hand's deal does not match its
+commitment, or whom the table waits for (an away player's clock), the host lets a bot play an away
+seat (`b`), and two canned table messages (`y` "your turn", `g` "good game"). A finished hand's
+secret makes every tile of it known, so the score panel's Review shows the hands that check.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ class RemoteGameScreen(GameScreen):
         table, view = self.table, self.view
         if not table.connected:
             return Notice("Connection lost: coming back to the table by itself…", "refusal")
+        deal = table.deal
+        if deal is not None and deal.secret is not None and not deal.checked:  # said loudly while shown
+            return Notice("This hand's deal does not match its commitment: this table's host may have "
+                          "changed it.", "refusal")
         if view is None or self.turn.notice is not None:
             return None
         if table.sending:
