@@ -16,7 +16,7 @@ from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 
-from .table import Table, TableOptions
+from .table import Table, TableOptions, clean_code, shown_code
 
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
@@ -109,7 +109,7 @@ async def _host(table: Table, bind: str, port: int) -> int:
               file=sys.stderr)
         return 2
     try:
-        print(f"Table open at {shown_address(bind, server.port)}   table code {table.code}")
+        print(f"Table open at {shown_address(bind, server.port)}   table code {shown_code(table.code)}")
         print(f"Join with:  {join_command(bind, server.port, table.code)}")
         if not _is_loopback(bind):
             print("Anyone who can reach this machine and knows the code can sit down; share it only with "
@@ -135,7 +135,7 @@ def shown_address(bind: str, port: int) -> str:
 
 
 def join_command(bind: str, port: int, code: str) -> str:
-    return f"allfives join {shown_address(bind, port)} --code {code}"
+    return f"allfives join {shown_address(bind, port)} --code {shown_code(code)}"
 
 
 def local_address(bind: str, port: int) -> str:
@@ -240,7 +240,7 @@ async def _join(args: argparse.Namespace) -> int:
 
 def seat_key(address: str, code: str) -> str:
     """Under what a seat's token is kept in seats.json."""
-    return f"{address} {code.upper().replace('-', '').replace(' ', '')}"
+    return f"{address} {clean_code(code)}"
 
 
 def remembered_token(key: str) -> str | None:

@@ -43,6 +43,7 @@ from .protocol import (
     decode_server,
     encode,
 )
+from .table import clean_code
 
 
 class JoinRefused(Exception):
@@ -139,8 +140,9 @@ class TableClient:
                                 reconnect_delays=retry_delays, process_exception=self._worth_retrying):
             self.ws = ws
             try:
-                await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name,
-                                           token=self.token, seat=None if self.token else self.wanted_seat)))
+                await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
+                                           name=self.name, token=self.token,
+                                           seat=None if self.token else self.wanted_seat)))
                 async for raw in ws:
                     self._receive(raw)
                     if self._stopping:

@@ -16,7 +16,7 @@ from allfives.net.client import TableClient
 from allfives.net.protocol import Refused, decode_server, for_seat
 from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
-from allfives.net.table import Table, TableOptions
+from allfives.net.table import Table, TableOptions, shown_code
 from allfives.play.seat import ends_for
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
@@ -48,7 +48,8 @@ def small_table(seats: int = 2, seed: int = 4, target: int = 40, **options: floa
 
 def joining(server: TableServer, name: str = "Bea") -> TableApp:
     """The app of a friend who joins the table (every message they are sent is kept)."""
-    return TableApp(TableClient(server.address, server.table.code, name, keep_raw=True, stop_when_over=True))
+    code = server.table.code.lower()  # typed as it came, in lower case and without dashes
+    return TableApp(TableClient(server.address, code, name, keep_raw=True, stop_when_over=True))
 
 
 def shown(screen: Screen, selector: str) -> str:
@@ -82,6 +83,7 @@ async def test_the_lobby_seats_a_friend_lets_them_move_and_shows_the_table_once_
             lobby = app.screen
             await until(pilot, lambda: "free" in shown(lobby, "#seat-3"), "the lobby is filled in")
             assert shown(lobby, "#seat-1") == "2  Bea — you"
+            assert f"code {shown_code(table.code)} ·" in shown(lobby, "#lobby-title")  # ABCD-EFGH-JKMN
             assert shown(lobby, "#seat-0") == "1  Tester 0 — person · host"
             assert not lobby.query_one("#start").display  # only the host starts
             assert shown(lobby, "#lobby-wait").startswith("Waiting for Tester 0 (the host) to start")
