@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from allfives.engine import HandResult, Hands, Move, Rules, SeatView, SeenGame
 
@@ -135,29 +135,34 @@ class TableClient:
 
     async def run(self, retry_delays: Callable[[], Generator[float]] = quick_retries) -> None:
         """Connect, and reconnect with the seat's token after any drop, until stopped or refused."""
-        async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
-                                ping_interval=10, ping_timeout=20, close_timeout=2,
-                                reconnect_delays=retry_delays, process_exception=self._worth_retrying):
-            self.ws = ws
-            try:
-                await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
-                                           name=self.name, token=self.token,
-                                           seat=None if self.token else self.wanted_seat)))
-                async for raw in ws:
-                    self._receive(raw)
-                    if self._stopping:
-                        break
-            except ConnectionClosed:
-                pass
-            finally:
-                self.ws = None
-                self._lost()
-            if self._stopping:
-                await ws.close()
-                break
-            if self.token is None:  # never got in: trying again would only take another seat
-                self.refusal = "the table closed the connection before seating us"
-                break
+        try:
+            async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
+                                    ping_interval=10, ping_timeout=20, close_timeout=2,
+                                    reconnect_delays=retry_delays, process_exception=self._worth_retrying):
+                self.ws = ws
+                try:
+                    await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
+                                               name=self.name, token=self.token,
+                                               seat=None if self.token else self.wanted_seat)))
+                    async for raw in ws:
+                        self._receive(raw)
+                        if self._stopping:
+                            break
+                except ConnectionClosed:
+                    pass
+                finally:
+                    self.ws = None
+                    self._lost()
+                if self._stopping:
+                    await ws.close()
+                    break
+                if self.token is None:  # never got in: trying again would only take another seat
+                    self.refusal = "the table closed the connection before seating us"
+                    break
+        except InvalidStatus as e:  # turned away at the door (wrong codes from here: told for how long)
+            if e.response.status_code != 429:
+                raise
+            self.refusal = (e.response.body or b"").decode("utf-8", "replace").strip()[:120] or str(e)
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
