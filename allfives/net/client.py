@@ -3,7 +3,8 @@
 `TableClient` gives what a local game gives the screen: the seating (`setup`, `info.seats`), and the
 game as this seat knows it (`seen`, a `SeenGame`: the seat's `view` with its own hand, the layout,
 counts, public history, scores, whose turn; every hand's public `hands` events; the hand's `result`);
-`move()` sends a move, and `on_message` hears each update.
+`move()` sends a move, and `on_message` hears each update. Given the table's pin it connects with
+`wss://` and checks the certificate before saying a word (net/tls.py).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from .protocol import (
     encode,
 )
 from .table import clean_code
+from .tls import PinMismatch, check_pin, clean_pin, pinned_context
 
 
 class JoinRefused(Exception):
@@ -64,8 +66,14 @@ class TableClient:
     def __init__(self, address: str, code: str, name: str = "Player", *, token: str | None = None,
                  seat: int | None = None, on_message: Callable[[ServerMessage], None] | None = None,
                  on_link: Callable[[bool], None] | None = None, stop_when_over: bool = False,
-                 keep_raw: bool = False, max_size: int = 1 << 22) -> None:
-        self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+                 keep_raw: bool = False, max_size: int = 1 << 22, pin: str | None = None) -> None:
+        # pinned: wss:// and only the certificate with that fingerprint; else plain ws:// (the commands
+        # allow that on loopback alone: net/cli.py)
+        self.pin = clean_pin(pin) if pin else None
+        scheme = "wss" if pin else "ws"
+        self.uri = address if address.startswith(("ws://", "wss://")) else f"{scheme}://{address}"
+        if self.pin and not self.uri.startswith("wss://"):
+            raise ValueError("a pinned table is reached with wss://")
         self.code = code
         self.name = name
         self.token = token
@@ -135,10 +143,18 @@ class TableClient:
 
     async def run(self, retry_delays: Callable[[], Generator[float]] = quick_retries) -> None:
         """Connect, and reconnect with the seat's token after any drop, until stopped or refused."""
+        tls = pinned_context() if self.pin else None
         try:
             async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
-                                    ping_interval=10, ping_timeout=20, close_timeout=2,
+                                    ping_interval=10, ping_timeout=20, close_timeout=2, ssl=tls,
                                     reconnect_delays=retry_delays, process_exception=self._worth_retrying):
+                if self.pin is not None:
+                    try:  # before the hello: a table posing as ours never hears the code nor a token
+                        check_pin(ws.transport.get_extra_info("ssl_object"), self.pin)
+                    except PinMismatch as e:
+                        ws.transport.abort()
+                        self.refusal = str(e)
+                        break
                 self.ws = ws
                 try:
                     await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),

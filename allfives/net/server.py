@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -108,8 +109,10 @@ class TableServer:
     """Serves one table on host:port until closed."""
 
     def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
-                 ping_interval: float | None = 10.0, door: Door | None = None) -> None:
+                 ping_interval: float | None = 10.0, door: Door | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.table = table
+        self.tls = tls  # serve wss:// with this (net/tls.py); None: plain ws:// (loopback only, the CLI says)
         self.host = host
         self.port = port
         self.limits = limits or Limits()
@@ -139,7 +142,8 @@ class TableServer:
         self.server = await serve(
             self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
             ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
-            open_timeout=self.limits.hello_timeout, server_header=None, process_request=self.at_the_door)
+            open_timeout=self.limits.hello_timeout, server_header=None, process_request=self.at_the_door,
+            ssl=self.tls)
         sock = next(iter(self.server.sockets))
         self.port = sock.getsockname()[1]
         now = self.now()
