@@ -14,6 +14,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import logging.handlers
 import socket
 import ssl
 import sys
@@ -31,6 +32,7 @@ from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_c
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
 SEATS_NAME = "seats.json"  # the tokens of the tables this machine sits at, to come back after a restart
+LOG_NAME = "table.log"  # the hosted table's log, when the host's terminal shows the game
 LINGER = 60.0  # seconds the table stays open after the game ends, for the last looks at the score
 
 
@@ -127,6 +129,24 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
     if note:
         print(visible(note))
     return args, table
+
+
+def log_to_file(folder: Path) -> Path | None:
+    """The table's log (who sits, wrong codes and their waits) into `table.log` in `folder`, for a host
+    whose terminal shows the game instead; at most 2 x 1 MB kept. None if the file cannot be opened."""
+    path = folder / LOG_NAME
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=1,
+                                                       encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    table_log = logging.getLogger("allfives.net")
+    table_log.addHandler(handler)
+    table_log.setLevel(logging.INFO)
+    table_log.propagate = False  # (nothing reaches the screen the game is drawn on)
+    return path
 
 
 def host_headless(table: Table, args: argparse.Namespace) -> int:
@@ -282,7 +302,7 @@ def join_autoplay(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace) -> int:
     from allfives.bots import make_bot
 
-    from .client import AutoPlayer, JoinRefused, TableClient
+    from .client import AutoPlayer, JoinRefused, NotTheTable, TableClient
     from .protocol import Start
 
     seats_file = data_dir() / SEATS_NAME
@@ -304,6 +324,9 @@ async def _join(args: argparse.Namespace) -> int:
     client.on_message = on_message
     try:
         await client.run()
+    except NotTheTable as e:
+        print(f"allfives join: {visible(str(e))}", file=sys.stderr)
+        return 2
     except JoinRefused as e:
         print(f"allfives join: the table refused: {visible(str(e))}", file=sys.stderr)  # (the table's words)
         return 2

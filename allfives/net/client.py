@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import ssl
 import time
 from collections.abc import Callable, Generator
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from allfives.engine import HandResult, Hands, Move, Rules, SeatView, SeenGame
 
@@ -50,6 +51,11 @@ from .tls import PinMismatch, check_pin, clean_pin, pinned_context
 
 class JoinRefused(Exception):
     """The table would not have us (wrong code, no seat, another protocol version): no point retrying."""
+
+
+class NotTheTable(JoinRefused):
+    """What answered is not the table the join line names (another certificate, or not the TLS asked
+    for): nothing was sent to it. Its words stand alone (not "the table refused: ...")."""
 
 
 def quick_retries() -> Generator[float]:
@@ -153,8 +159,7 @@ class TableClient:
                         check_pin(ws.transport.get_extra_info("ssl_object"), self.pin)
                     except PinMismatch as e:
                         ws.transport.abort()
-                        self.refusal = str(e)
-                        break
+                        raise NotTheTable(f"this is not the host's table: {e}") from None
                 self.ws = ws
                 try:
                     await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
@@ -177,11 +182,26 @@ class TableClient:
                     break
         except InvalidStatus as e:  # turned away at the door (wrong codes from here: told for how long)
             if e.response.status_code != 429:
-                raise
+                raise NotTheTable(f"{self.where} did not answer as an allfives table does "
+                                  f"(HTTP {e.response.status_code})") from None
             self.refusal = (e.response.body or b"").decode("utf-8", "replace").strip()[:120] or str(e)
+        except InvalidHandshake as e:  # a plain ws:// hello to a wss:// table, or no table at all
+            hint = "" if self.pin else "; it may serve wss://: join with the host's line, --pin and all"
+            raise NotTheTable(f"{self.where} did not answer as an allfives table does ({e}){hint}") from None
+        except (ssl.SSLError, ConnectionResetError) as e:  # (a plain table drops a TLS hello: a reset)
+            if not self.pin:
+                raise
+            why = getattr(e, "reason", None) or e.strerror or "the connection was reset"
+            raise NotTheTable(f"{self.where} did not answer with TLS ({why}); a table served "
+                              "--insecure on this machine is joined with --insecure") from None
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    @property
+    def where(self) -> str:
+        """The table's address as given (no scheme)."""
+        return self.uri.split("://", 1)[-1]
 
     @property
     def connected(self) -> bool:

@@ -131,5 +131,5 @@ def check_pin(ssl_object: ssl.SSLObject | ssl.SSLSocket | None, pin: str) -> Non
         raise PinMismatch("the table showed no certificate")
     shown = fingerprint(der)
     if not same_pin(shown, pin):
-        raise PinMismatch(f"the table's certificate is not the one in the join line (it shows {shown}): "
-                          "someone may be in between, or the host made a new certificate; ask the host")
+        raise PinMismatch(f"its certificate is {shown}, not the pin in the join line; someone may be in "
+                          "between, or the host made a new certificate: ask the host for the line again")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import stat
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from allfives.net.cli import (
     SEATS_NAME,
     host_parser,
     join_command,
+    log_to_file,
     open_table,
     parse_host,
     parse_join,
@@ -138,3 +140,19 @@ def test_remembered_seats_are_written_0600_like_the_table(tmp_path: Path,
     remember_token(seat_key("table.example:7625", "k7qm-3xrt-9bhd"), "secret-token")
     assert stat.S_IMODE((tmp_path / SEATS_NAME).stat().st_mode) == 0o600
     assert remembered_token(seat_key("table.example:7625", "K7QM3XRT9BHD")) == "secret-token"
+
+
+def test_a_host_playing_at_its_terminal_logs_the_table_to_a_file_not_over_the_game(tmp_path: Path) -> None:
+    table_log = logging.getLogger("allfives.net")
+    before = (table_log.handlers[:], table_log.level, table_log.propagate)
+    try:
+        path = log_to_file(tmp_path)
+        table_log.warning("wrong table code from %s (4 in a row): it waits 20 s", "10.0.0.9")
+        for handler in table_log.handlers:
+            handler.flush()
+        assert path is not None and "wrong table code from 10.0.0.9" in path.read_text(encoding="utf-8")
+        assert not table_log.propagate  # (the root's stderr would draw over the screen)
+    finally:
+        for handler in table_log.handlers[len(before[0]):]:
+            handler.close()
+        table_log.handlers[:], table_log.level, table_log.propagate = before

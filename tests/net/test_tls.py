@@ -11,7 +11,7 @@ import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 
-from allfives.net.client import JoinRefused, TableClient
+from allfives.net.client import NotTheTable, TableClient
 from allfives.net.tls import (
     PIN_PREFIX,
     clean_pin,
@@ -77,8 +77,20 @@ async def test_a_pinned_join_sits_down_and_a_substituted_certificate_is_refused_
         impostor = four_seat_table()  # someone in between, with a certificate of their own
         async with serving(impostor, tls=fake) as server:
             fooled = TableClient(server.address, table.code, "Ann", pin=table_certificate.pin)
-            with pytest.raises(JoinRefused, match="certificate is not the one in the join line") as why:
+            with pytest.raises(NotTheTable, match="not the host.s table: its certificate is") as why:
                 await fooled.run()
-            assert fake_pin in str(why.value) and "ask the host" in str(why.value)
+            assert fake_pin in str(why.value) and "ask the host for the line again" in str(why.value)
             assert all(seat.token_hash is None for seat in impostor.seats)  # never heard a hello
             assert fooled.connections == 0
+
+
+async def test_a_plain_join_to_a_wss_table_and_a_pinned_join_to_a_plain_one_say_what_to_do(
+        table_certificate: TableCertificate) -> None:
+    tls = server_context(table_certificate.cert, table_certificate.key)
+    async with asyncio.timeout(LIMIT):
+        async with serving(four_seat_table(), tls=tls) as server:
+            with pytest.raises(NotTheTable, match="it may serve wss://: join with the host's line, --pin"):
+                await TableClient(server.address, server.table.code, "Ann").run()
+        async with serving(four_seat_table()) as server:
+            with pytest.raises(NotTheTable, match="did not answer with TLS .*joined with --insecure"):
+                await TableClient(server.address, server.table.code, "Ann", pin=table_certificate.pin).run()

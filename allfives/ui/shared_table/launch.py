@@ -16,6 +16,7 @@ from allfives.net.cli import (
     join_autoplay,
     join_command,
     local_address,
+    log_to_file,
     parse_host,
     parse_join,
     rejoin_line,
@@ -25,6 +26,7 @@ from allfives.net.cli import (
     wanted_seat,
 )
 from allfives.net.table import Table
+from allfives.play.saving import data_dir
 
 
 def join_main(argv: list[str]) -> int:
@@ -83,6 +85,7 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     from allfives.ui.shared_table.app import TableApp
     from allfives.ui.shutdown import guarded
 
+    log_to_file(data_dir())  # the table's log lines (wrong codes...) go to table.log, not over the game
     server = TableServer(table, host=args.bind, port=args.port, tls=args.tls)
     try:
         await server.start()
