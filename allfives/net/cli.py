@@ -175,8 +175,8 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         print(f"Table open at {shown_address(bind, server.port)}   table code {shown_code(table.code)}")
         print(f"Join with:  {join_command(bind, server.port, table.code, args.pin)}")
         if not _is_loopback(bind):
-            print("Anyone who can reach this machine and knows the code can sit down; share the line "
-                  "only with your friends (with this machine's address in it if they need another).")
+            print("Anyone who can reach this machine and knows the code can sit down; share the join "
+                  "line only with your friends (and give them this machine's address).")
         await server.game_over.wait()
         print("The game is over. The table closes once everyone has left (at most a minute).")
         async with asyncio.timeout(LINGER):
