@@ -195,10 +195,10 @@ def main() -> int:
                     cols=COLS, rows=ROWS, env={**env, "ALLFIVES_DATA_DIR": f"{tmp}/host"})
         guest = None
         try:
-            share = host.wait_for(r"allfives join (\S+) --code (\w+)", 60)
+            share = host.wait_for(r"allfives join (\S+) --code (\S+) --pin (\S+)", 60)
             assert share, "the host never showed the join command:\n" + host.screen()
-            guest = Pane(f"{python} -m allfives join {share[1]} --code {share[2]} --name Jo", cols=COLS,
-                         rows=ROWS, env={**env, "ALLFIVES_DATA_DIR": f"{tmp}/join"})
+            guest = Pane(f"{python} -m allfives join {share[1]} --code {share[2]} --pin {share[3]} --name Jo",
+                         cols=COLS, rows=ROWS, env={**env, "ALLFIVES_DATA_DIR": f"{tmp}/join"})
             assert guest.wait_for(r"Jo — you", 60), "the guest never sat:\n" + guest.screen()
             assert host.wait_for(r"Jo — person", 30), "the host never saw the guest sit:\n" + host.screen()
             assert click_text(host, r"Start the game"), "no Start button on the host's screen"

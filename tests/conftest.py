@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +40,21 @@ def dialogs_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     not answer them); tests press at once, so the moment is none here. tests/ui/test_guard.py puts it
     back, with a clock of its own."""
     monkeypatch.setattr("allfives.ui.screens.guard.GRACE", 0.0)
+
+
+@dataclass(frozen=True)
+class TableCertificate:
+    """A host's certificate, its key and its pin (net/tls.py), made once for the whole run."""
+
+    cert: Path
+    key: Path
+    pin: str
+
+
+@pytest.fixture(scope="session")
+def table_certificate(tmp_path_factory: pytest.TempPathFactory) -> TableCertificate:
+    from allfives.net.tls import make_certificate
+
+    folder = tmp_path_factory.mktemp("tls")
+    pin = make_certificate(folder / "cert.pem", folder / "key.pem")
+    return TableCertificate(folder / "cert.pem", folder / "key.pem", pin)

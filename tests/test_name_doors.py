@@ -103,7 +103,7 @@ def test_a_saved_table_naming_a_player_against_the_rule_is_refused(tmp_path: Pat
 @pytest.mark.parametrize("name", [RTL, "A" * 21, "   "])
 def test_name_flags_keep_the_rule(name: str, capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit) as join:
-        parse_join(["localhost:1", "--code", "ABCDEF", "--name", name])
+        parse_join(["localhost:1", "--code", "K7QM-3XRT-9BHD", "--insecure", "--name", name])
     assert join.value.code == 2 and "--name: a name" in capsys.readouterr().err
     with pytest.raises(SystemExit) as host:
         parse_host(["--port", "0", "--name", name])
@@ -112,7 +112,8 @@ def test_name_flags_keep_the_rule(name: str, capsys: pytest.CaptureFixture) -> N
 
 def test_every_hostile_name_passes_the_flags_as_it_is() -> None:
     for name in HOSTILE_NAMES:
-        assert parse_join(["localhost:1", "--code", "ABCDEF", "--name", name]).name == name
+        assert parse_join(["localhost:1", "--code", "K7QM-3XRT-9BHD", "--insecure", "--name", name]
+                          ).name == name
 
 
 @pytest.mark.parametrize("command", ["replay", "review"])

@@ -1,13 +1,22 @@
-"""`allfives host` and `allfives join`: open a table for friends, or sit at one."""
+"""`allfives host` and `allfives join`: open a table for friends, or sit at one.
+
+A table is served over `wss://` with the host's certificate (made once and kept, or given), and the
+line the host shares carries the address, the code and the certificate's pin:
+`allfives join HOST:PORT --code K7QM-3XRT-9BHD --pin SHA256:...`. `--insecure` (plain `ws://`)
+is for loopback alone.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import json
 import logging
+import logging.handlers
 import socket
+import ssl
 import sys
 import time
 from pathlib import Path
@@ -15,12 +24,15 @@ from pathlib import Path
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
+from allfives.userdata import write_atomically
 
-from .table import Table, TableOptions
+from .table import Table, TableOptions, clean_code, is_code, shown_code
+from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
 
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
 SEATS_NAME = "seats.json"  # the tokens of the tables this machine sits at, to come back after a restart
+LOG_NAME = "table.log"  # the hosted table's log, when the host's terminal shows the game
 LINGER = 60.0  # seconds the table stays open after the game ends, for the last looks at the score
 
 
@@ -41,8 +53,29 @@ def host_parser() -> argparse.ArgumentParser:
                    help="a bot plays an away player's seat by itself once the wait is over")
     p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
     p.add_argument("--name", default="Host", help="your name at the table (up to 20 characters)")
+    p.add_argument("--tls-cert", type=Path, metavar="PEM",
+                   help="serve with this certificate (default: one made once and kept in the data folder)")
+    p.add_argument("--tls-key", type=Path, metavar="PEM", help="the private key of --tls-cert")
+    p.add_argument("--insecure", action="store_true",
+                   help="plain ws:// with no TLS (anyone on the way reads the code): a loopback --bind only")
     add_game_flags(p, seats_help="number of seats at the table (default 2)")
     return p
+
+
+def host_tls(args: argparse.Namespace) -> tuple[ssl.SSLContext | None, str | None]:
+    """What the table serves with, and its pin (None, None for --insecure); ValueError (one line)."""
+    if args.insecure:
+        return None, None
+    if args.tls_cert is not None:
+        cert, key = args.tls_cert, args.tls_key
+    else:
+        try:
+            cert, key = host_certificate(data_dir())
+        except OSError as e:
+            why = e.strerror or e
+            raise ValueError(f"cannot keep the table's certificate in {data_dir()}: {why}") from None
+    context = server_context(cert, key)
+    return context, file_fingerprint(cert)
 
 
 def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
@@ -71,14 +104,25 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
 
 
 def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
-    """The host's flags and the table they open (exits with status 2 and one line for bad flags)."""
+    """The host's flags and the table they open (exits with status 2 and one line for bad flags).
+
+    The flags come back with `tls` (the SSL context to serve with) and `pin` (its certificate's
+    fingerprint), both None for --insecure."""
     p = host_parser()
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         p.error("--port must be between 0 and 65535")
     if not args.headless:
         _check_name(p, args.name)
+    if args.insecure and not _is_loopback(args.bind):
+        p.error(f"--insecure serves plain ws://, which anyone on the way can read: not on {args.bind}, "
+                "only on a loopback --bind such as 127.0.0.1")
+    if args.insecure and args.tls_cert is not None:
+        p.error("--insecure serves no certificate: leave out --tls-cert and --tls-key")
+    if (args.tls_cert is None) != (args.tls_key is None):
+        p.error("--tls-cert and --tls-key go together")
     try:
+        args.tls, args.pin = host_tls(args)
         table, note = open_table(args, data_dir() / TABLE_NAME)
     except ValueError as e:
         p.error(str(e))
@@ -87,21 +131,40 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
     return args, table
 
 
+def log_to_file(folder: Path) -> Path | None:
+    """The table's log (who sits, wrong codes and their waits) into `table.log` in `folder`, for a host
+    whose terminal shows the game instead; at most 2 x 1 MB kept. None if the file cannot be opened."""
+    path = folder / LOG_NAME
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=1,
+                                                       encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    table_log = logging.getLogger("allfives.net")
+    table_log.addHandler(handler)
+    table_log.setLevel(logging.INFO)
+    table_log.propagate = False  # (nothing reaches the screen the game is drawn on)
+    return path
+
+
 def host_headless(table: Table, args: argparse.Namespace) -> int:
     """`allfives host --headless`: a table with nobody playing at this terminal."""
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        return asyncio.run(_host(table, args.bind, args.port))
+        return asyncio.run(_host(table, args))
     except KeyboardInterrupt:
         print("The table is closed and saved: `allfives host` opens it again.")
         return 0
 
 
-async def _host(table: Table, bind: str, port: int) -> int:
+async def _host(table: Table, args: argparse.Namespace) -> int:
     from .server import TableServer  # websockets is imported only when a table opens
 
-    server = TableServer(table, host=bind, port=port)
+    bind, port = args.bind, args.port
+    server = TableServer(table, host=bind, port=port, tls=args.tls)
     try:
         await server.start()
     except OSError as e:
@@ -109,11 +172,11 @@ async def _host(table: Table, bind: str, port: int) -> int:
               file=sys.stderr)
         return 2
     try:
-        print(f"Table open at {shown_address(bind, server.port)}   table code {table.code}")
-        print(f"Join with:  {join_command(bind, server.port, table.code)}")
+        print(f"Table open at {shown_address(bind, server.port)}   table code {shown_code(table.code)}")
+        print(f"Join with:  {join_command(bind, server.port, table.code, args.pin)}")
         if not _is_loopback(bind):
-            print("Anyone who can reach this machine and knows the code can sit down; share it only with "
-                  "your friends (and give them this machine's address).")
+            print("Anyone who can reach this machine and knows the code can sit down; share the join "
+                  "line only with your friends (and give them this machine's address).")
         await server.game_over.wait()
         print("The game is over. The table closes once everyone has left (at most a minute).")
         async with asyncio.timeout(LINGER):
@@ -134,8 +197,14 @@ def shown_address(bind: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def join_command(bind: str, port: int, code: str) -> str:
-    return f"allfives join {shown_address(bind, port)} --code {code}"
+def join_command(bind: str, port: int, code: str, pin: str | None) -> str:
+    """The one line the host shares: where, the code, and the pin that proves the table is the host's."""
+    return join_line(shown_address(bind, port), code, pin)
+
+
+def join_line(address: str, code: str, pin: str | None) -> str:
+    secured = f"--pin {pin}" if pin else "--insecure"
+    return f"allfives join {address} --code {shown_code(code)} {secured}"
 
 
 def local_address(bind: str, port: int) -> str:
@@ -149,9 +218,14 @@ def local_address(bind: str, port: int) -> str:
 
 def _is_loopback(bind: str) -> bool:
     try:
-        return ipaddress.ip_address(bind).is_loopback
+        return ipaddress.ip_address(bind.strip("[]")).is_loopback
     except ValueError:
         return bind == "localhost"
+
+
+def _host_of(address: str) -> str:
+    """HOST of HOST:PORT (or of [IPv6]:PORT)."""
+    return address.rsplit(":", 1)[0].strip("[]")
 
 
 def join_parser() -> argparse.ArgumentParser:
@@ -160,6 +234,10 @@ def join_parser() -> argparse.ArgumentParser:
                                           "lobby, then the game.")
     p.add_argument("address", metavar="HOST:PORT", help="the address the host printed")
     p.add_argument("--code", required=True, help="the table code the host printed")
+    p.add_argument("--pin", help="the certificate's fingerprint the host printed (SHA256:...): the table "
+                                 "must show that certificate, or nothing is sent to it")
+    p.add_argument("--insecure", action="store_true",
+                   help="plain ws://, for a table on this machine served with --insecure")
     p.add_argument("--name", default="Player", help="your name at the table (up to 20 characters)")
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
                    help="the seat you want, counted from 1 as the lobby shows them (default: any free one)")
@@ -176,8 +254,27 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
     args = p.parse_args(argv)
     if ":" not in args.address:
         p.error("the address is HOST:PORT, as the host printed it")
+    if not is_code(clean_code(args.code)):
+        p.error("--code: a table code is 12 letters and digits, as the host printed it (like K7QM-3XRT-9BHD)")
+    if args.insecure:
+        if args.pin is not None:
+            p.error("--insecure connects with no TLS, so no --pin to check: leave one of them out")
+        if not _is_loopback(_host_of(args.address)):
+            p.error(f"--insecure sends the code where anyone on the way can read it: not to "
+                    f"{_host_of(args.address)}, only to a table on this machine (127.0.0.1)")
+    elif args.pin is None:
+        p.error("--pin is missing: use the whole line the host printed (... --pin SHA256:...)")
+    elif not is_pin(args.pin):
+        p.error("--pin: a pin is SHA256: and 43 letters, digits, - or _, as the host printed it")
+    else:
+        args.pin = clean_pin(args.pin)
     _check_name(p, args.name)
     return args
+
+
+def rejoin_line(args: argparse.Namespace) -> str:
+    """The command that brings a joining player back to their seat."""
+    return join_line(args.address, args.code, args.pin)
 
 
 def wanted_seat(args: argparse.Namespace) -> int | None:
@@ -205,14 +302,14 @@ def join_autoplay(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace) -> int:
     from allfives.bots import make_bot
 
-    from .client import AutoPlayer, JoinRefused, TableClient, deals_said
+    from .client import AutoPlayer, JoinRefused, NotTheTable, TableClient, deals_said
     from .protocol import Start
 
     seats_file = data_dir() / SEATS_NAME
     key = seat_key(args.address, args.code)
     token = _remembered(seats_file).get(key)
     client = TableClient(args.address, args.code, args.name, token=token, seat=wanted_seat(args),
-                         stop_when_over=True)
+                         stop_when_over=True, pin=args.pin)
     player = AutoPlayer(client, make_bot(args.autoplay).choose)
     heard = player.heard
 
@@ -227,6 +324,9 @@ async def _join(args: argparse.Namespace) -> int:
     client.on_message = on_message
     try:
         await client.run()
+    except NotTheTable as e:
+        print(f"allfives join: {visible(str(e))}", file=sys.stderr)
+        return 2
     except JoinRefused as e:
         print(f"allfives join: the table refused: {visible(str(e))}", file=sys.stderr)  # (the table's words)
         return 2
@@ -241,7 +341,7 @@ async def _join(args: argparse.Namespace) -> int:
 
 def seat_key(address: str, code: str) -> str:
     """Under what a seat's token is kept in seats.json."""
-    return f"{address} {code.upper().replace('-', '').replace(' ', '')}"
+    return f"{address} {clean_code(code)}"
 
 
 def remembered_token(key: str) -> str | None:
@@ -265,8 +365,5 @@ def _remembered(path: Path) -> dict[str, str]:
 def _remember(path: Path, key: str, token: str) -> None:
     seats = _remembered(path)
     seats[key] = token
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(seats, indent=1), encoding="utf-8")
-    except OSError:
-        pass  # coming back after a restart needs it; playing on does not
+    with contextlib.suppress(OSError):  # coming back after a restart needs it; playing on does not
+        write_atomically(path, json.dumps(seats, indent=1))  # 0600, like table.json: tokens hold seats

@@ -4,13 +4,15 @@
 game as this seat knows it (`seen`, a `SeenGame`: the seat's `view` with its own hand, the layout,
 counts, public history, scores, whose turn; every hand's public `hands` events; the hand's `result`;
 each hand's `deals`, checked against all the seat saw once the hand's secret is shown);
-`move()` sends a move, and `on_message` hears each update.
+`move()` sends a move, and `on_message` hears each update. Given the table's pin it connects with
+`wss://` and checks the certificate before saying a word (net/tls.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import ssl
 import time
 from collections.abc import Callable, Generator
 from typing import Any
@@ -18,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import process_exception
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from allfives.engine import Deal, HandResult, Hands, Move, Rules, SeatView, SeenDeal, SeenGame
 
@@ -44,6 +46,8 @@ from .protocol import (
     decode_server,
     encode,
 )
+from .table import clean_code
+from .tls import PinMismatch, check_pin, clean_pin, pinned_context
 
 
 def seen_of(snapshot: Snapshot) -> SeenGame | None:
@@ -84,6 +88,11 @@ class JoinRefused(Exception):
     """The table would not have us (wrong code, no seat, another protocol version): no point retrying."""
 
 
+class NotTheTable(JoinRefused):
+    """What answered is not the table the join line names (another certificate, or not the TLS asked
+    for): nothing was sent to it. Its words stand alone (not "the table refused: ...")."""
+
+
 def quick_retries() -> Generator[float]:
     """Come back soon after a drop, then less often: a host restarting takes a moment."""
     delay = 0.05
@@ -98,8 +107,14 @@ class TableClient:
     def __init__(self, address: str, code: str, name: str = "Player", *, token: str | None = None,
                  seat: int | None = None, on_message: Callable[[ServerMessage], None] | None = None,
                  on_link: Callable[[bool], None] | None = None, stop_when_over: bool = False,
-                 keep_raw: bool = False, max_size: int = 1 << 22) -> None:
-        self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+                 keep_raw: bool = False, max_size: int = 1 << 22, pin: str | None = None) -> None:
+        # pinned: wss:// and only the certificate with that fingerprint; else plain ws:// (the commands
+        # allow that on loopback alone: net/cli.py)
+        self.pin = clean_pin(pin) if pin else None
+        scheme = "wss" if pin else "ws"
+        self.uri = address if address.startswith(("ws://", "wss://")) else f"{scheme}://{address}"
+        if self.pin and not self.uri.startswith("wss://"):
+            raise ValueError("a pinned table is reached with wss://")
         self.code = code
         self.name = name
         self.token = token
@@ -169,31 +184,59 @@ class TableClient:
 
     async def run(self, retry_delays: Callable[[], Generator[float]] = quick_retries) -> None:
         """Connect, and reconnect with the seat's token after any drop, until stopped or refused."""
-        async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
-                                ping_interval=10, ping_timeout=20, close_timeout=2,
-                                reconnect_delays=retry_delays, process_exception=self._worth_retrying):
-            self.ws = ws
-            try:
-                await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name,
-                                           token=self.token, seat=None if self.token else self.wanted_seat)))
-                async for raw in ws:
-                    self._receive(raw)
-                    if self._stopping:
-                        break
-            except ConnectionClosed:
-                pass
-            finally:
-                self.ws = None
-                self._lost()
-            if self._stopping:
-                await ws.close()
-                break
-            if self.token is None:  # never got in: trying again would only take another seat
-                self.refusal = "the table closed the connection before seating us"
-                break
+        tls = pinned_context() if self.pin else None
+        try:
+            async for ws in connect(self.uri, max_size=self.max_size, compression=None, open_timeout=10,
+                                    ping_interval=10, ping_timeout=20, close_timeout=2, ssl=tls,
+                                    reconnect_delays=retry_delays, process_exception=self._worth_retrying):
+                if self.pin is not None:
+                    try:  # before the hello: a table posing as ours never hears the code nor a token
+                        check_pin(ws.transport.get_extra_info("ssl_object"), self.pin)
+                    except PinMismatch as e:
+                        ws.transport.abort()
+                        raise NotTheTable(f"this is not the host's table: {e}") from None
+                self.ws = ws
+                try:
+                    await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
+                                               name=self.name, token=self.token,
+                                               seat=None if self.token else self.wanted_seat)))
+                    async for raw in ws:
+                        self._receive(raw)
+                        if self._stopping:
+                            break
+                except ConnectionClosed:
+                    pass
+                finally:
+                    self.ws = None
+                    self._lost()
+                if self._stopping:
+                    await ws.close()
+                    break
+                if self.token is None:  # never got in: trying again would only take another seat
+                    self.refusal = "the table closed the connection before seating us"
+                    break
+        except InvalidStatus as e:  # turned away at the door (wrong codes from here: told for how long)
+            if e.response.status_code != 429:
+                raise NotTheTable(f"{self.where} did not answer as an allfives table does "
+                                  f"(HTTP {e.response.status_code})") from None
+            self.refusal = (e.response.body or b"").decode("utf-8", "replace").strip()[:120] or str(e)
+        except InvalidHandshake as e:  # a plain ws:// hello to a wss:// table, or no table at all
+            hint = "" if self.pin else "; it may serve wss://: join with the host's line, --pin and all"
+            raise NotTheTable(f"{self.where} did not answer as an allfives table does ({e}){hint}") from None
+        except (ssl.SSLError, ConnectionResetError) as e:  # (a plain table drops a TLS hello: a reset)
+            if not self.pin:
+                raise
+            why = getattr(e, "reason", None) or e.strerror or "the connection was reset"
+            raise NotTheTable(f"{self.where} did not answer with TLS ({why}); a table served "
+                              "--insecure on this machine is joined with --insecure") from None
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    @property
+    def where(self) -> str:
+        """The table's address as given (no scheme)."""
+        return self.uri.split("://", 1)[-1]
 
     @property
     def connected(self) -> bool:

@@ -2,7 +2,9 @@
 
 Every incoming message is size-limited (by the library), rate-limited and validated before the
 table hears of it; a connection that sends garbage, floods, or claims a seat it holds no token for
-is answered with an error or closed, and the table plays on. Bots think in a thread executor.
+is answered with an error or closed, and the table plays on. Wrong table codes slow their address
+down (`Door`): one that must wait is refused before its handshake completes, and told for how long.
+Bots think in a thread executor.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +21,13 @@ from typing import Any
 from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from allfives.engine import Event, GameState, GameWon, HandResult
 from allfives.play.saving import SaveWriter
 from allfives.play.session import bot_pause
 
+from .door import Door
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -66,6 +71,7 @@ class Connection:
     def __init__(self, ws: ServerConnection, limits: Limits, now: float) -> None:
         self.ws = ws
         self.limits = limits
+        self.address = _remote_host(ws)
         self.seat: int | None = None
         self.allowance = float(limits.burst)
         self.checked = now
@@ -103,11 +109,14 @@ class TableServer:
     """Serves one table on host:port until closed."""
 
     def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
-                 ping_interval: float | None = 10.0) -> None:
+                 ping_interval: float | None = 10.0, door: Door | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.table = table
+        self.tls = tls  # serve wss:// with this (net/tls.py); None: plain ws:// (loopback only, the CLI says)
         self.host = host
         self.port = port
         self.limits = limits or Limits()
+        self.door = door if door is not None else Door()  # wrong codes slow their address down
         self.ping_interval = ping_interval
         self.by_seat: dict[int, Connection] = {}
         self.server: Server | None = None
@@ -133,7 +142,8 @@ class TableServer:
         self.server = await serve(
             self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
             ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
-            open_timeout=self.limits.hello_timeout, server_header=None)
+            open_timeout=self.limits.hello_timeout, server_header=None, process_request=self.at_the_door,
+            ssl=self.tls)
         sock = next(iter(self.server.sockets))
         self.port = sock.getsockname()[1]
         now = self.now()
@@ -171,6 +181,16 @@ class TableServer:
         await self.close()
 
     # -- connections ----------------------------------------------------------
+
+    def at_the_door(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the handshake completes: an address that must wait after wrong codes is sent away
+        (429, saying for how long) without a connection to send codes on."""
+        wait = self.door.wait(_remote_host(ws))
+        if not wait:
+            return None
+        response = ws.respond(429, f"{_try_again(wait)}\n")
+        response.headers["Retry-After"] = str(wait)
+        return response
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self.limits, self.now())
@@ -278,9 +298,16 @@ class TableServer:
             self.send_all(lambda _: Said(seat=seat, text=message.text))
 
     def hello(self, conn: Connection, hello: Hello) -> None:
-        table, now = self.table, self.now()
+        table, now, door = self.table, self.now(), self.door
+        wait = door.wait(conn.address)  # (a connection opened before its address had to wait)
+        if wait:
+            raise TableError(_try_again(wait), fatal=True)
         if not same_code(hello.code, table.code):
-            raise TableError("wrong table code", fatal=True)
+            wait = door.wrong(conn.address)
+            log.warning("wrong table code from %s (%s in a row)%s", conn.address, door.wrong_in_a_row(
+                conn.address), f": it waits {wait} s before trying again" if wait else "")
+            raise TableError(_try_again(wait) if wait else "wrong table code", fatal=True)
+        door.right(conn.address)
         if hello.token is not None:
             seat = table.seat_of(hello.token)
             if seat is None:
@@ -436,6 +463,16 @@ class TableServer:
             log.info("A bot plays seat %s until its player comes back", seat)
         self.send_seating()
         self.kick()
+
+
+def _remote_host(ws: ServerConnection) -> str:
+    """The address a connection comes from (its host part)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+def _try_again(wait: int) -> str:
+    return f"wrong table code: try again in {wait} s"
 
 
 def _unsaved(error: Exception | None) -> None:

@@ -40,8 +40,11 @@ from .protocol import DealShown, SeatInfo, Seating, Snapshot, TableInfo, Update
 
 SaveJob = tuple[GameState, dict[str, Any]]  # a save to write: the game, and the record's other fields
 
-CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud without mistakes
-CODE_LENGTH = 6
+# Crockford's base 32: no I, L, O, U, and the slips of reading out loud (O for 0, I or L for 1) forgiven.
+CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 12  # 60 bits: shown as three groups of four, ABCD-EFGH-JKMN
+CODE_GROUP = 4
+_SLIPS = str.maketrans({"O": "0", "I": "1", "L": "1", "-": None, " ": None})
 
 
 class TableError(Exception):
@@ -55,13 +58,29 @@ class TableError(Exception):
 
 
 def new_code() -> str:
+    """A table's code, as kept: 12 characters of `CODE_LETTERS` (60 bits, from `secrets`)."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
+def clean_code(given: str) -> str:
+    """A code as typed, in the form kept: case, spaces, dashes and O/I/L for 0/1 do not matter."""
+    return given.upper().translate(_SLIPS)
+
+
+def shown_code(code: str) -> str:
+    """The canonical form people read and type: groups of four joined by dashes."""
+    code = clean_code(code)
+    return "-".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def is_code(value: object) -> bool:
+    """A code as `new_code` makes them (older tables had 6 letters: too easy to guess)."""
+    return isinstance(value, str) and len(value) == CODE_LENGTH and set(value) <= set(CODE_LETTERS)
+
+
 def same_code(given: str, code: str) -> bool:
-    """Codes are read out and typed: case, spaces and dashes do not matter."""
-    cleaned = given.upper().replace("-", "").replace(" ", "")
-    return hmac.compare_digest(cleaned.encode(), code.encode())
+    """Codes are read out and typed: compared in their kept form, in constant time."""
+    return hmac.compare_digest(clean_code(given).encode(), code.encode())
 
 
 def token_hash(token: str) -> str:
@@ -425,7 +444,10 @@ class Table:
                     or not all(t is None or _is_hash(t) for t in tokens)):
                 raise ValueError("the seats' tokens do not match the seats")
             code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
-            if not isinstance(code, str) or len(code) != CODE_LENGTH or not set(code) <= set(CODE_LETTERS):
+            if isinstance(code, str) and len(code) == 6:
+                raise ValueError("its table code is an older allfives' 6 letters, too easy to guess; "
+                                 "open a new table")
+            if not is_code(code):
                 raise ValueError("the table code is missing")
             if level not in LEVELS:
                 raise ValueError(f"unknown bot level {describe(level)}")

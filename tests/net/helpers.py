@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import ssl
 from collections.abc import Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -181,8 +182,9 @@ def players(server: TableServer, seats: tuple[int, ...], **kwargs: Any
 
 
 @asynccontextmanager
-async def serving(table: Table, port: int = 0, **limits: Any):
-    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None)
+async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None, **limits: Any):
+    """A table served on loopback: plain ws://, or wss:// given a context (tls.server_context)."""
+    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None, tls=tls)
     await server.start()
     try:
         yield server

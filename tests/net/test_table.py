@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -13,7 +14,16 @@ from pydantic import ValidationError
 
 from allfives.engine import ALL_TILES, IllegalMove, Move, Rules
 from allfives.net.protocol import CLIENT_MESSAGE, DealShown, Hello, decode_server, encode
-from allfives.net.table import Table, TableError, TableOptions, same_code
+from allfives.net.table import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    Table,
+    TableError,
+    TableOptions,
+    new_code,
+    same_code,
+    shown_code,
+)
 from allfives.play.session import Session
 from allfives.record_file import read_record
 from tests.hostile import REFUSED_NAMES
@@ -126,6 +136,24 @@ def test_a_saved_table_holds_only_token_hashes_and_resumes_with_the_same_seats(t
     assert resumed.setup.players == table.setup.players
 
 
+def test_a_table_code_holds_at_least_60_bits_and_is_shown_in_groups_of_four() -> None:
+    assert CODE_LENGTH * math.log2(len(set(CODE_LETTERS))) >= 60
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200 and all(len(c) == CODE_LENGTH and set(c) <= set(CODE_LETTERS) for c in codes)
+    assert set("".join(codes)) == set(CODE_LETTERS)  # every letter is drawn (200 x 12 draws from 32)
+    assert shown_code("k7qm3xrt9bhd") == "K7QM-3XRT-9BHD" and shown_code("K7QM-3XRT-9BHD") == "K7QM-3XRT-9BHD"
+
+
+def test_an_older_table_with_a_six_letter_code_is_refused_with_why(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    table = four_seat_table(seed=8, save=path)
+    table.code = "ABCDEF"  # as an older allfives made them: about 30 bits
+    seated(table)
+    table.start()
+    with pytest.raises(ValueError, match="6 letters, too easy to guess"):
+        Table.load(path)
+
+
 def test_a_table_that_cannot_be_resumed_says_why_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "table.json"
     path.write_text("{ not json")
@@ -148,10 +176,12 @@ def test_a_table_that_cannot_be_resumed_says_why_in_one_line(tmp_path: Path) -> 
 
 
 def test_hello_takes_a_printable_name_and_a_code_typed_any_way() -> None:
-    hello = Hello(version=1, code="ab-cd ef", name="  Ada   Lovelace ")
+    hello = Hello(version=1, code="k7qm-3xrt 9bhd", name="  Ada   Lovelace ")
     message = CLIENT_MESSAGE.validate_json(encode(hello))
     assert message.name == "Ada Lovelace"
-    assert same_code(message.code, "ABCDEF") and not same_code("ABCDEG", "ABCDEF")
+    assert same_code(message.code, "K7QM3XRT9BHD") and not same_code("K7QM3XRT9BHE", "K7QM3XRT9BHD")
+    assert same_code("K7QM-3XRT-9BHD", "K7QM3XRT9BHD") and not same_code("K7QM3XRT9BH", "K7QM3XRT9BHD")
+    assert same_code("oil0 1111-0000", "011011110000")  # read aloud: O for 0, I or L for 1
     for name, why in REFUSED_NAMES.items():  # the one name rule, as at every door
         with pytest.raises(ValidationError, match=f"{why}|valid string"):  # (pydantic's words for non-text)
             Hello(version=1, code="ABCDEF", name=name)

@@ -16,7 +16,8 @@ from allfives.net.client import TableClient
 from allfives.net.protocol import Refused, decode_server, for_seat
 from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
-from allfives.net.table import Table, TableOptions
+from allfives.net.table import Table, TableOptions, shown_code
+from allfives.net.tls import server_context
 from allfives.play.seat import ends_for
 from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens.game_over import GameOverScreen
@@ -24,6 +25,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
+from tests.conftest import TableCertificate
 from tests.net.helpers import Truth, players, serving
 
 from .helpers import click_boneyard, click_end, click_tile
@@ -47,9 +49,10 @@ def small_table(seats: int = 2, seed: int = 4, target: int = 40, **options: floa
                      options=TableOptions(**settings))
 
 
-def joining(server: TableServer, name: str = "Bea") -> TableApp:
+def joining(server: TableServer, name: str = "Bea", pin: str | None = None) -> TableApp:
     """The app of a friend who joins the table (every message they are sent is kept)."""
-    return TableApp(TableClient(server.address, server.table.code, name, keep_raw=True, stop_when_over=True))
+    code = server.table.code.lower()  # typed as it came, in lower case and without dashes
+    return TableApp(TableClient(server.address, code, name, keep_raw=True, stop_when_over=True, pin=pin))
 
 
 def shown(screen: Screen, selector: str) -> str:
@@ -70,19 +73,22 @@ async def play_by_mouse(pilot: Pilot, screen: RemoteGameScreen, move: Move) -> N
         await click_end(pilot, move.end or ends[0])
 
 
-async def test_the_lobby_seats_a_friend_lets_them_move_and_shows_the_table_once_the_host_starts() -> None:
+async def test_the_lobby_seats_a_friend_lets_them_move_and_shows_the_table_once_the_host_starts(
+        table_certificate: TableCertificate) -> None:
     table = small_table(seats=4)
-    async with asyncio.timeout(LIMIT), serving(table) as server:
-        (host, _), = players(server, (0,))
+    tls = server_context(table_certificate.cert, table_certificate.key)  # as `allfives host` serves: wss://
+    async with asyncio.timeout(LIMIT), serving(table, tls=tls) as server:
+        (host, _), = players(server, (0,), pin=table_certificate.pin)
         host_run = asyncio.create_task(host.run())
         await host.wait_until(lambda: host.seat == 0)
-        app = joining(server)
+        app = joining(server, pin=table_certificate.pin)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.session.seat == 1 and isinstance(app.screen, LobbyScreen)
                         and bool(app.screen.query("#seat-3")), "Bea sits at the first free seat")
             lobby = app.screen
             await until(pilot, lambda: "free" in shown(lobby, "#seat-3"), "the lobby is filled in")
             assert shown(lobby, "#seat-1") == "2  Bea — you"
+            assert f"code {shown_code(table.code)} ·" in shown(lobby, "#lobby-title")  # ABCD-EFGH-JKMN
             assert shown(lobby, "#seat-0") == "1  Tester 0 — person · host"
             assert not lobby.query_one("#start").display  # only the host starts
             assert shown(lobby, "#lobby-wait").startswith("Waiting for Tester 0 (the host) to start")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from textual import on
 from textual.message import Message
 
-from allfives.net.client import JoinRefused, TableClient
+from allfives.net.client import JoinRefused, NotTheTable, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
 from allfives.net.remote_session import RemoteSession
 from allfives.ui.shared_table.lobby import LobbyScreen
@@ -52,6 +52,8 @@ class TableApp(TableShell):
         """Sit at the table and stay (coming back by itself after a drop) until the game ends."""
         try:
             await self.client.run()
+        except NotTheTable as e:
+            self._leave(str(e))
         except JoinRefused as e:
             self._leave(f"the table refused: {e}")
         except OSError as e:

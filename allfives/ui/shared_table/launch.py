@@ -16,14 +16,17 @@ from allfives.net.cli import (
     join_autoplay,
     join_command,
     local_address,
+    log_to_file,
     parse_host,
     parse_join,
+    rejoin_line,
     remember_token,
     remembered_token,
     seat_key,
     wanted_seat,
 )
 from allfives.net.table import Table
+from allfives.play.saving import data_dir
 
 
 def join_main(argv: list[str]) -> int:
@@ -48,14 +51,14 @@ def join_table(args: argparse.Namespace) -> int:
 
     key = seat_key(args.address, args.code)
     client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
-                         seat=wanted_seat(args), stop_when_over=True)
+                         seat=wanted_seat(args), stop_when_over=True, pin=args.pin)
     app = TableApp(client, remember=lambda token: remember_token(key, token))
     settle_memory()
     status = run(app)
     if status == 1:
         return status  # a crash, told already
-    return _farewell(app, f"You left the table; `allfives join {args.address} --code {args.code}` again "
-                          "brings you back to your seat.", status)
+    return _farewell(app, f"You left the table; `{rejoin_line(args)}` again brings you back to your seat.",
+                     status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
@@ -82,17 +85,18 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     from allfives.ui.shared_table.app import TableApp
     from allfives.ui.shutdown import guarded
 
-    server = TableServer(table, host=args.bind, port=args.port)
+    log_to_file(data_dir())  # the table's log lines (wrong codes...) go to table.log, not over the game
+    server = TableServer(table, host=args.bind, port=args.port, tls=args.tls)
     try:
         await server.start()
     except OSError as e:
         print(f"allfives host: cannot listen on {args.bind}:{args.port}: {e.strerror or e} "
               "(try another --port)", file=sys.stderr)
         return 2
-    share = join_command(args.bind, server.port, table.code)
+    share = join_command(args.bind, server.port, table.code, args.pin)
     print(f"Table open; friends join with:  {share}")
     client = TableClient(local_address(args.bind, server.port), table.code, args.name, token=token,
-                         stop_when_over=True)
+                         stop_when_over=True, pin=args.pin)
     app = TableApp(client, share=share)
     settle_memory()
     try:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from allfives.net.remote_session import RemoteSession, clock
+from allfives.net.table import shown_code
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.widgets.shown import content
 from allfives.ui.widgets.too_small import TooSmall
@@ -125,7 +126,8 @@ class LobbyScreen(Screen[None]):
                 self._rebuilding = True
                 self.call_next(self._rebuild)
             return
-        title = styled("[b]A table for friends[/b] · code [b]{}[/b] · {}", session.code, self.address)
+        title = styled("[b]A table for friends[/b] · code [b]{}[/b] · {}", shown_code(session.code),
+                       self.address)
         self.query_one("#lobby-title", Static).update(content(title))
         status = self.query_one("#lobby-status", Static)
         status.set_class(not session.connected, "-lost")
