@@ -26,6 +26,7 @@ from allfives.engine import (
     Tile,
 )
 from allfives.play.game_session import Waiting, waiting_for
+from allfives.play.seat import END_ORDER
 from allfives.play.setup import GameSetup
 from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
@@ -56,6 +57,7 @@ class BoardView:
     lit: frozenset[str] = frozenset()
     focused: str | None = None
     last_play: tuple[str, int] | None = None  # (arm, index); ("lead", -1) for the lead
+    points: tuple[tuple[str, int], ...] = ()  # (end, what the chosen tile scores there) for each lit end
 
 
 @dataclass(frozen=True)
@@ -361,8 +363,10 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
                     hint=turn.hint.tile if mine and turn.hint is not None else None,
                     cursor=min(turn.cursor, max(0, len(tiles) - 1)), hidden=not shown and faces is None,
                     active=mine)
+    points = seat.layout.points_for(chosen) if chosen is not None else {}
     board = BoardView(layout=seat.layout, lit=lit, focused=turn.end if turn.end in lit else None,
-                      last_play=last_play(events, seat.layout))
+                      last_play=last_play(events, seat.layout),
+                      points=tuple((end, points[end]) for end in sorted(lit, key=END_ORDER.index)))
     log = game_log(setup, hands, shows_draws_of, memo)
     return TableView(
         hand=hand, board=board, seats=_seats(setup, seat, events, waiting, wide, faces),
