@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from allfives.bots.analysis import hint_reason
+from allfives.bots.knowledge import seen_from_view
 from allfives.engine import Tile
 from allfives.play.seat import unseen_counts
 from allfives.ui.model.hand_order import arrange
@@ -108,3 +110,18 @@ async def test_c_shows_what_is_out_whole_and_c_again_hides_it(size) -> None:
         await pilot.press("c")
         await pilot.pause()
         assert not out.display
+
+
+async def test_h_names_the_hints_reason_in_the_reviews_words() -> None:
+    app = board_app(moves=SCORING_MOVES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = game(app)
+        await pilot.press("h")
+        await settle(pilot)
+        hint = table.turn.hint
+        assert hint is not None and hint.tile is not None
+        why = hint_reason(seen_from_view(table.session.state.view(0)), hint.to_core())
+        assert why  # a play in this position always has one: what it scores or leaves
+        where = f" on {hint.end}" if hint.end else ""
+        assert table.status == f"Hint: {hint.tile}{where} {why}."

@@ -171,10 +171,16 @@ class PersonsTurn:
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
     def hint_worker(self, position: Position, seat: int) -> None:
-        self.post_message(HintReady(position, self.session.hint(seat)))  # type: ignore[attr-defined]
+        """The hard bot's move, and why in one line: the review's judgement of it one move ahead."""
+        from allfives.bots.analysis import hint_reason  # (the first hint loads it: the table opens without)
+        from allfives.bots.knowledge import seen_from_view
+
+        move = self.session.hint(seat)
+        why = hint_reason(seen_from_view(self.session.seat_view(seat)), move.to_core())
+        self.post_message(HintReady(position, move, why))  # type: ignore[attr-defined]
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.position != self.position or not self.my_turn:
             return
-        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
+        self.turn = steps.hint_arrived(self.turn, self.seen, message.move, message.why)
         self.show()
