@@ -222,8 +222,12 @@ def scores(points: int, tense: Tense) -> str:
 
 
 def leaves_for_next(points: int, tense: Tense) -> str:
-    """`left 10 on the ends for the next player` / `leaves ...`: the most they could score at once."""
-    return f"{'left' if tense == 'past' else 'leaves'} {points or 'nothing'} on the ends for the next player"
+    """What the next player could score at once off the ends a move leaves: `left 10 on the ends for
+    the next player` in a review's mistake line; a hint, whose status line is short, says `leaves 10
+    on the ends` (the person is the one being told of their next player)."""
+    if tense == "past":
+        return f"left {points} on the ends for the next player"
+    return f"leaves {points or 'nothing'} on the ends"
 
 
 def keeps_safe(tile: int) -> str:
@@ -275,8 +279,8 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     that back it (points now, what the next player could score off the ends left, a double kept
     playable); None when they show nothing (the sampled deals preferred it for reasons further on).
 
-    `scores 15 and leaves 5 on the ends for the next player`; a hint that scores less than another
-    play says why that play is worse: `6-4 scores 15 but leaves 20 on the ends for the next player`.
+    `scores 15 and leaves 5 on the ends`; a hint that scores less than another play says why that
+    play is worse: `6-4 E scores 15 but leaves 20 on the ends`.
     """
     kind, tile, end = hinted
     if kind != core.PLAY:

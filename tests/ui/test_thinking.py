@@ -114,7 +114,7 @@ async def test_c_shows_what_is_out_whole_and_c_again_hides_it(size) -> None:
 
 async def test_h_names_the_hints_reason_in_the_reviews_words() -> None:
     app = board_app(moves=SCORING_MOVES)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = game(app)
         await pilot.press("h")
@@ -124,4 +124,5 @@ async def test_h_names_the_hints_reason_in_the_reviews_words() -> None:
         why = hint_reason(seen_from_view(table.session.state.view(0)), hint.to_core())
         assert why  # a play in this position always has one: what it scores or leaves
         where = f" on {hint.end}" if hint.end else ""
-        assert table.status == f"Hint: {hint.tile}{where} {why}."
+        assert table.status == f"Hint: {hint.tile}{where} — {why}."
+        assert len(table.status) <= 65  # the status line's room at 80 columns (beside Undo)
