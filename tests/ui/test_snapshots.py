@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from allfives.engine import Tile
 from allfives.ui.app import AllFivesApp
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
-from .scenes import EARLY_MOVES, board_app, review_app, seeded_app, stats_app, to_statistics, to_the_mistake
+from .scenes import (
+    AIDS_MOVES,
+    EARLY_MOVES,
+    board_app,
+    review_app,
+    seeded_app,
+    show_the_aids,
+    stats_app,
+    to_statistics,
+    to_the_mistake,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -50,15 +59,7 @@ def test_board_early_in_a_hand_has_boxed_tiles(snap_compare, size) -> None:
 def test_the_hand_by_pips_the_lit_ends_scores_and_what_is_out(snap_compare, size) -> None:
     """Issue 22's aids at once: `o o` sorts the hand by pips, `c` shows the out-count, and 6-2 chosen
     lights N and S with the 5 each would score."""
-    async def run_before(pilot) -> None:
-        await settle(pilot)
-        await pilot.press("o", "o", "c")
-        hand = pilot.app.screen.query_one(Hand)
-        x, w = hand.tile_spans()[hand.tiles.index(Tile("6-2"))]
-        await pilot.click(hand, offset=(x + w // 2, 1))
-        await settle(pilot)
-
-    assert snap_compare(board_app(moves=9), terminal_size=size, run_before=run_before)
+    assert snap_compare(board_app(moves=AIDS_MOVES), terminal_size=size, run_before=show_the_aids)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -15,10 +15,9 @@ from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.out_count import OutCount
 
 from .helpers import click_tile, game, settle
-from .scenes import board_app
+from .scenes import AIDS_MOVES, board_app
 
 SIZES = [(80, 24), (120, 40)]
-SCORING_MOVES = 9  # the four-arm scene's hand after 9 plays: 6-2 fits N and S, and scores 5 on each
 
 
 def hand_text(hand: Hand) -> list[str]:
@@ -26,7 +25,7 @@ def hand_text(hand: Hand) -> list[str]:
 
 
 async def test_o_lays_the_hand_out_by_suit_then_by_pips_then_as_dealt_and_the_cursor_keeps_its_tile() -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table, hand = game(app), app.screen.query_one(Hand)
@@ -42,7 +41,7 @@ async def test_o_lays_the_hand_out_by_suit_then_by_pips_then_as_dealt_and_the_cu
 
 
 async def test_the_order_control_by_the_hand_is_a_click_and_enter_plays_the_tile_as_shown() -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table, hand = game(app), app.screen.query_one(Hand)
@@ -59,7 +58,7 @@ async def test_the_order_control_by_the_hand_is_a_click_and_enter_plays_the_tile
 
 
 async def test_the_hand_order_outlives_the_game_it_was_chosen_in() -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         first = game(app)
@@ -75,7 +74,7 @@ async def test_the_hand_order_outlives_the_game_it_was_chosen_in() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_chosen_tile_shows_on_each_lit_end_what_it_scores_there(size) -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await click_tile(pilot, Tile("6-2"))
@@ -94,7 +93,7 @@ async def test_a_chosen_tile_shows_on_each_lit_end_what_it_scores_there(size) ->
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_c_shows_what_is_out_whole_and_c_again_hides_it(size) -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         out = app.screen.query_one(OutCount)
@@ -113,7 +112,7 @@ async def test_c_shows_what_is_out_whole_and_c_again_hides_it(size) -> None:
 
 
 async def test_h_names_the_hints_reason_in_the_reviews_words() -> None:
-    app = board_app(moves=SCORING_MOVES)
+    app = board_app(moves=AIDS_MOVES)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = game(app)
