@@ -7,9 +7,10 @@ reads the hand as it is laid out, so the screen hands them the seat's view with 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from allfives.engine import SeatView, Tile
+if TYPE_CHECKING:  # (the window's choices name the orders before any game, or the engine, is loaded)
+    from allfives.engine import SeatView, Tile
 
 HandOrder = Literal["dealt", "suit", "pips"]
 HAND_ORDERS: tuple[HandOrder, ...] = ("dealt", "suit", "pips")  # the order `o` goes round them
