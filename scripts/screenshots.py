@@ -21,12 +21,14 @@ from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
 from tests.ui.scenes import (  # noqa: E402
+    AIDS_MOVES,
     EARLY_MOVES,
     board_app,
     four_seat_app,
     review_app,
     seeded_app,
     settle,
+    show_the_aids,
     stats_app,
     to_statistics,
     to_the_mistake,
@@ -95,6 +97,7 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(board_app(store, EARLY_MOVES), size, "board-early", out,
                                     select_two_end_tile))
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
+            made.append(await shoot(board_app(store, AIDS_MOVES), size, "board-aids", out, show_the_aids))
             made.append(await shoot(four_seat_app(store), size, "board-4seats", out))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "final-board", out,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -209,6 +210,30 @@ def _round(points: float) -> float:
 
 
 # -- reasons ------------------------------------------------------------------------------
+# The words a judgement is told in, shared by the review's mistakes (what a move did: "past") and the
+# table's hints (what a move would do: "present"), so a player meets one vocabulary.
+
+Tense = Literal["past", "present"]
+
+
+def scores(points: int, tense: Tense) -> str:
+    """`scored 15` / `scores 15`."""
+    return f"{'scored' if tense == 'past' else 'scores'} {points}"
+
+
+def leaves_for_next(points: int, tense: Tense) -> str:
+    """What the next player could score at once off the ends a move leaves: `left 10 on the ends for
+    the next player` in a review's mistake line; a hint, whose status line is short, says `leaves 10
+    on the ends` (the person is the one being told of their next player)."""
+    if tense == "past":
+        return f"left {points} on the ends for the next player"
+    return f"leaves {points or 'nothing'} on the ends"
+
+
+def keeps_safe(tile: int) -> str:
+    """`keeps the 6-6 safe`: an end still takes the double the player holds."""
+    return f"keeps the {core.tile_name(tile)} safe"
+
 
 def _threat(seen: Seen, move: CoreMove) -> int:
     """The most the next player could score straight after `move`, with a tile they may hold."""
@@ -229,10 +254,10 @@ def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop:
         now_played = points_after(seen.layout, played[1], played[2])
         now_best = points_after(seen.layout, best[1], best[2])
         if now_best - now_played >= MISTAKE_POINTS:
-            parts.append(f"scored {now_played} where {_name(best)} scored {now_best}")
+            parts.append(f"{scores(now_played, 'past')} where {_name(best)} {scores(now_best, 'past')}")
         threat_played, threat_best = _threat(seen, played), _threat(seen, best)
         if threat_played >= 10 and threat_played - threat_best >= MISTAKE_POINTS:
-            parts.append(f"left {threat_played} on the ends for the next player")
+            parts.append(leaves_for_next(threat_played, "past"))
         kept = best[1]
         if not parts and deducts and left is not None and kept != played[1] and kept in left:
             pips = sum(core.PIPS[t] for t in left)
@@ -247,6 +272,44 @@ def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop:
     if exact:
         return f"{_name(best)} makes {cost:.0f} more points against any defence"
     return f"{_name(best)} is worth {cost:.1f} more points on average"
+
+
+def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
+    """Why a hint plays `hinted`, in one line of the review's words, from the numbers one move ahead
+    that back it (points now, what the next player could score off the ends left, a double kept
+    playable); None when they show nothing (the sampled deals preferred it for reasons further on).
+
+    `scores 15 and leaves 5 on the ends`; a hint that scores less than another play says why that
+    play is worse: `6-4 E scores 15 but leaves 20 on the ends`.
+    """
+    kind, tile, end = hinted
+    if kind != core.PLAY:
+        return None
+    if len(seen.hand) == 1:
+        points = points_after(seen.layout, tile, end)
+        return "goes out" + (f" and {scores(points, 'present')}" if points else "")
+    plays = [m for m in legal_moves(seen) if m[0] == core.PLAY]
+    now = {m: points_after(seen.layout, m[1], m[2]) for m in plays}
+    threat = {m: _threat(seen, m) for m in plays}
+    greedy = max(plays, key=lambda m: (now[m], -threat[m]))
+    mine = now.get(hinted, points_after(seen.layout, tile, end))
+    if now[greedy] > mine and threat[greedy] - now[greedy] > threat.get(hinted, 0) - mine:
+        return (f"{_name(greedy)} {scores(now[greedy], 'present')} but "
+                f"{leaves_for_next(threat[greedy], 'present')}")
+    held = [t for t in seen.hand if t != tile and core.HIGH[t] == core.LOW[t]]
+    safe = [d for d in held if _takes(after(seen.layout, tile, end), d)
+            and not _takes(after(seen.layout, greedy[1], greedy[2]), d)]
+    parts = [scores(mine, "present")] if mine else []
+    if safe:
+        parts.append(keeps_safe(max(safe)))
+    elif hinted in threat:
+        parts.append(leaves_for_next(threat[hinted], "present"))
+    return " and ".join(parts) or None
+
+
+def _takes(lay: core.Layout, double: int) -> bool:
+    """An open end still takes this double."""
+    return core.HIGH[double] in lay.pips
 
 
 def _name(move: CoreMove) -> str:

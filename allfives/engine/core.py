@@ -36,6 +36,12 @@ def tile_name(t: int) -> str:
     return f"{HIGH[t]}-{LOW[t]}"
 
 
+def play_points(total: int) -> int:
+    """What a play scores when it leaves the open ends adding up to `total`: a positive multiple of
+    five scores itself, anything else nothing (RULES.md)."""
+    return total if total > 0 and total % 5 == 0 else 0
+
+
 def round_to_five(pips: int) -> int:
     """Remainders 1 and 2 round down, 3 and 4 round up (RULES.md)."""
     r = pips % 5
@@ -194,6 +200,13 @@ class Layout:
         if self.sides_open > 0:
             t += 2 * self.spinner
         return t
+
+    def points_after(self, t: int, end: int) -> int:
+        """What laying tile `t` on `end` would score, on a scratch copy (the caller has checked that
+        `end` accepts it): the rule a player's "+10" by an end and the bots' "points now" both ask."""
+        c = self.copy(arms=False)
+        c.place(t, end)
+        return play_points(c.total())
 
     def open_ends(self) -> list[tuple[int, int]]:
         """(end, pip) for every open end, in W E N S order."""
@@ -467,7 +480,7 @@ class Table:
             hand.remove(tile)
             lay.place(tile, end)
             total = lay.total()
-            points = total if total > 0 and total % 5 == 0 else 0
+            points = play_points(total)
             if events is not None:
                 events.append(("played", seat, tile, end, total, points))
             rules = self.rules

@@ -346,6 +346,12 @@ class Layout(BaseModel):
         """The ends this tile may go on (empty for the lead: any tile leads)."""
         return [core.END_NAMES[e] for e in self.to_core().accepts(tile.id) if e >= 0]
 
+    def points_for(self, tile: Tile) -> dict[str, int]:
+        """What playing `tile` scores on each end it fits (`{"W": 10, "E": 0}`; empty for a lead or a
+        tile that fits nowhere): the engine's word, so the board never adds up the ends itself."""
+        lay = self.to_core()
+        return {core.END_NAMES[e]: lay.points_after(tile.id, e) for e in lay.accepts(tile.id) if e >= 0}
+
     def tiles(self) -> list[Tile]:
         if self.lead is None:
             return []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from allfives.engine import AmbiguousMove, IllegalMove, Layout, Move, SeatView, Tile
+from allfives.engine import ALL_TILES, AmbiguousMove, IllegalMove, Layout, Move, SeatView, Tile
 
 END_ORDER = ("W", "E", "N", "S")
 
@@ -25,6 +25,13 @@ def playable(seat: SeatView) -> frozenset[Tile]:
 
 def must_draw(seat: SeatView) -> bool:
     return seat.legal_moves == (Move.draw(),)
+
+
+def unseen_counts(seat: SeatView) -> tuple[int, ...]:
+    """For each number 0-6, how many of its seven tiles this seat has not seen: neither in its hand
+    nor on the table (a tile another seat drew is unseen too). The card counting a good player does."""
+    seen = set(seat.hand) | set(seat.layout.tiles())
+    return tuple(sum(1 for t in ALL_TILES if n in (t.high, t.low) and t not in seen) for n in range(7))
 
 
 def open_ends_text(layout: Layout) -> str:

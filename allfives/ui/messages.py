@@ -23,12 +23,13 @@ class BotChose(Message):
 
 
 class HintReady(Message):
-    """The hint bot's suggestion for the person to move at `position`."""
+    """The hint bot's suggestion for the person to move at `position`, and why (the review's words)."""
 
-    def __init__(self, position: Position, move: Move) -> None:
+    def __init__(self, position: Position, move: Move, why: str | None = None) -> None:
         super().__init__()
         self.position = position
         self.move = move
+        self.why = why
 
 
 class DecisionWeighed(Message):

@@ -25,6 +25,7 @@ from allfives.play.saving import SaveStore
 
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
+from .table_choices import TableChoices
 from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices
 from .themes import STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
 
@@ -61,6 +62,12 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
     def __init__(self) -> None:
         super().__init__()
         use_themes(self)
+        self.table_choices = TableChoices()  # the hand's order, the out-count: kept from game to game
+
+    def keep_table_choices(self, choices: TableChoices) -> None:
+        """The person changed how the table shows: every later game of this window shows it so. (The
+        preferences file is to write them here, and set `table_choices` at start-up.)"""
+        self.table_choices = choices
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, forget_gone_widgets)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from pydantic import ValidationError
 
@@ -540,3 +542,28 @@ def test_a_bad_deal_is_refused(deal) -> None:
         state.start_hand([["5-0", "6-5"], ["3-0"]], bones + [Tile.model_validate("4-4")], 0)
     with pytest.raises(IllegalMove, match=r"leader 2 is not a seat \(0-1\)"):
         state.start_hand([["5-0", "6-5"], ["3-0", "4-4"]], bones, 2)
+
+
+
+def test_each_end_says_what_a_tile_would_score_there(deal, play) -> None:
+    """The "+10" by a lit end is the engine's: the total the play would leave, when a multiple of five."""
+    state = deal(["5-5 5-4 6-1 0-0", "5-1 2-2 3-3 4-4"])
+    assert state.layout.points_for(Tile("5-4")) == {}  # nothing on the table: a lead names no end
+    state, _ = play(state, "5-5", "5-1 E")  # the spinner's W side open: 10 + E 1
+    assert state.layout.points_for(Tile("5-4")) == {"W": 5}  # covers the spinner: 4 + 1
+    assert state.layout.points_for(Tile("6-1")) == {"E": 0}  # 6 + 10
+    assert state.layout.points_for(Tile("0-0")) == {}  # fits nowhere
+
+
+def test_what_an_end_says_it_scores_is_what_the_play_scores() -> None:
+    """Over whole seeded hands, every play scores what `points_for` said it would, end by end."""
+    for seed in range(6):
+        state = GameState.new(Rules(seats=2 + seed % 3), seed=seed)
+        rng = random.Random(seed)
+        while state.phase == "playing":
+            move = rng.choice(state.legal_moves())
+            said = state.layout.points_for(move.tile) if move.kind == "play" and move.tile else {}
+            state, events = state.apply(move)
+            played = next((ev for ev in events if isinstance(ev, Played)), None)
+            if played is not None and played.end is not None:
+                assert said[played.end] == played.points

@@ -25,6 +25,7 @@ BOARD_DEAL = (("5-1 6-3 4-0 4-1 6-0 0-0 6-1 6-2 5-3", "3-1 3-0 4-3 3-3 3-2 1-1 6
 BOARD_MOVES = ("3-2", "6-3 W", "6-6 W", "6-0 W", "3-0 W", "5-3 W", "2-0 E", "5-1 W", "3-1 W", "6-2 S",
                "6-5 N", "0-0 E", "3-3 W", "4-0 E", "4-3 W")
 EARLY_MOVES = 7  # the same hand early on: a spinner and seven tiles, seat 0 to move
+AIDS_MOVES = 9  # the same hand after 9 plays: 6-2 fits N and S and would score 5 on each
 
 
 def four_arm_state(moves: int = len(BOARD_MOVES)) -> GameState:
@@ -81,6 +82,20 @@ def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = Non
     rules = Rules(seats=seats, target=target)
     setup = GameSetup(rules=rules, players=default_players(seats, humans, "easy"), seed=seed, bot_delay=0)
     return AllFivesApp(setup, ask_resume=False, store=store)
+
+
+async def show_the_aids(pilot: Pilot) -> None:
+    """On `board_app(moves=AIDS_MOVES)`: the hand by pips (`o o`), what is out (`c`), and 6-2 picked up,
+    its two ends lit with what each would score (issue 22's aids, for the snapshot and the README)."""
+    from allfives.engine import Tile
+    from allfives.ui.widgets.hand import Hand
+
+    await settle(pilot)
+    await pilot.press("o", "o", "c")
+    hand = pilot.app.screen.query_one(Hand)
+    x, w = hand.tile_spans()[hand.tiles.index(Tile("6-2"))]
+    await pilot.click(hand, offset=(x + w // 2, 1))
+    await settle(pilot)
 
 
 async def settle(pilot: Pilot, limit: int = 400) -> None:

@@ -244,3 +244,26 @@ async def test_a_board_too_big_for_its_room_scrolls_to_the_last_play() -> None:
         assert top <= played.y and played.y + played.height <= top + board.area.height
         row = screen_text(board)[played.y - top]
         assert str(played.halves[0]) in row[played.x - left:played.x - left + played.width]
+
+
+async def test_a_lit_end_shows_what_the_chosen_tile_scores_there_and_an_unlit_one_does_not() -> None:
+    """`W+10` in a one-line marker (the score in the pip's place), `+10` on a boxed marker's top edge;
+    nothing for an end that scores nothing or is not lit."""
+    for size, glyphs in (((44, 11), SMALL), ((84, 26), LARGE)):
+        app = BoardApp(FOUR_ARMS)
+        async with app.run_test(size=size) as pilot:
+            board = app.query_one(Board)
+            board.selectable_ends = frozenset({"W", "N", "E"})
+            board.focused_end = "N"
+            board.end_points = (("W", 10), ("N", 5), ("E", 0), ("S", 15))  # S is not lit: no score shown
+            await pilot.pause()
+            assert board.picture.glyphs is glyphs
+            lines = screen_text(board)
+            for end in board.picture.ends:
+                drawn = "".join(line[end.x:end.x + end.width] for line in lines[end.y:end.y + end.height])
+                wanted = {"W": "+10", "N": "+5"}.get(end.end)
+                if wanted is None:
+                    assert "+" not in drawn, (end, drawn)
+                    assert str(end.pip) in drawn  # an end that scores nothing keeps its pip
+                else:
+                    assert wanted in drawn and end.end in drawn, (end, drawn)

@@ -10,7 +10,17 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
-from .scenes import EARLY_MOVES, board_app, review_app, seeded_app, stats_app, to_statistics, to_the_mistake
+from .scenes import (
+    AIDS_MOVES,
+    EARLY_MOVES,
+    board_app,
+    review_app,
+    seeded_app,
+    show_the_aids,
+    stats_app,
+    to_statistics,
+    to_the_mistake,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -43,6 +53,13 @@ def test_board_with_four_arms_and_a_corner(snap_compare, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_board_early_in_a_hand_has_boxed_tiles(snap_compare, size) -> None:
     assert snap_compare(board_app(moves=EARLY_MOVES), terminal_size=size, run_before=choose_a_two_end_tile)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_by_pips_the_lit_ends_scores_and_what_is_out(snap_compare, size) -> None:
+    """Issue 22's aids at once: `o o` sorts the hand by pips, `c` shows the out-count, and 6-2 chosen
+    lights N and S with the 5 each would score."""
+    assert snap_compare(board_app(moves=AIDS_MOVES), terminal_size=size, run_before=show_the_aids)
 
 
 @pytest.mark.parametrize("size", SIZES)

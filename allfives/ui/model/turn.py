@@ -165,14 +165,19 @@ def asking_hint(turn: TurnState) -> TurnState:
     return turn.told("Thinking of a hint…")
 
 
-def hint_arrived(turn: TurnState, seat: SeatView, move: Move) -> TurnState:
-    """The hint bot's move: its tile under the cursor (picked up when it fits several ends)."""
+def hint_arrived(turn: TurnState, seat: SeatView, move: Move, why: str | None = None) -> TurnState:
+    """The hint bot's move: its tile under the cursor (picked up when it fits several ends), and why
+    in one line when the judgement has a reason (`Hint: 6-4 on E — scores 15 and leaves 5 on the
+    ends.`, short enough for 80 columns; without one, how to play it)."""
     if move.kind != "play" or move.tile is None or move.tile not in seat.hand:
         what = "draw (click the boneyard or press d)" if move.kind == "draw" else move.kind
         return replace(turn, hint=move, notice=Notice(f"Hint: {what}.", "hint"))
     several = fits_several(seat, move.tile)
     where = f" on {move.end}" if move.end else ""
-    text = styled("Hint: play [b]{}[/b]{} — Enter plays it.", move.tile, where)
+    if why:
+        text = styled("Hint: [b]{}[/b]{} — {}.", move.tile, where, why)
+    else:
+        text = styled("Hint: play [b]{}[/b]{} — Enter plays it.", move.tile, where)
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
                      cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
 

@@ -26,7 +26,9 @@ from allfives.engine import (
     Tile,
 )
 from allfives.play.game_session import Waiting, waiting_for
+from allfives.play.seat import END_ORDER, unseen_counts
 from allfives.play.setup import GameSetup
+from allfives.ui.model.hand_order import HandOrder, arrange
 from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import Notice, TurnState, ends_for, must_draw, playable
@@ -46,6 +48,7 @@ class HandView:
     cursor: int = 0
     hidden: bool = False  # face down: at one terminal, until its owner says it is them
     active: bool = False  # the person is to move
+    order: HandOrder | None = None  # how the tiles are laid out, told by its control (None: no control)
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class BoardView:
     lit: frozenset[str] = frozenset()
     focused: str | None = None
     last_play: tuple[str, int] | None = None  # (arm, index); ("lead", -1) for the lead
+    points: tuple[tuple[str, int], ...] = ()  # (end, what the chosen tile scores there) for each lit end
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class TableView:
     result: HandResult | None = None  # how the hand ended, once it has
     winner: int | None = None
     can_undo: bool = False  # the person may take back their last play (and the moves since)
+    out: tuple[int, ...] | None = None  # each number's tiles the person has not seen, when they asked
 
 
 # -- small rules of presentation ------------------------------------------------------------------
@@ -331,7 +336,8 @@ def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of:
 
 def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,
                shown: bool = True, wide: bool = False, faces: Sequence[Sequence[Tile]] | None = None,
-               memo: HandMemo | None = None, can_undo: bool = False, sheet: Sheet | None = None) -> TableView:
+               memo: HandMemo | None = None, can_undo: bool = False, sheet: Sheet | None = None,
+               order: HandOrder | None = None, show_out: bool = False) -> TableView:
     """The table as `seat` sees it, with the person's turn so far.
 
     `hands`: every hand's events so far (the last is the hand in play). `shown`: the seat's hand may
@@ -341,7 +347,10 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
     over, the tiles left in every hand are shown anyway). `memo` keeps what finished hands came to
     between calls: it saves work and never changes the view. `can_undo`: the session would take
     the person's last play back. `sheet`: the scoresheet when the caller keeps it (a review builds it
-    hand by hand), else it is built from `hands`.
+    hand by hand), else it is built from `hands`. `order`: how the person's tiles are laid out, with
+    the hand's control to change it (None: as dealt, no control, as in a review). The steps of the turn
+    read `seat.hand`, so a caller that sorts hands them the arranged view too.
+    `show_out`: count each number's tiles the person has not seen (not while their hand is hidden).
     """
     events = hands[-1] if hands else ()
     waiting = waiting_for(setup, seat.phase, seat.turn)
@@ -354,15 +363,17 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
 
     if faces is None and result is not None:
         faces = result.remaining  # the hand is over: every hand is shown, as on the score panel
-    tiles = tuple(faces[seat.seat]) if faces is not None else seat.hand
+    tiles = arrange(faces[seat.seat] if faces is not None else seat.hand, order or "dealt")
     chosen = turn.chosen if mine else None
     lit = frozenset(ends_for(seat, chosen)) if chosen is not None else frozenset()
     hand = HandView(tiles=tiles, playable=playable(seat) if mine else frozenset(), chosen=chosen,
                     hint=turn.hint.tile if mine and turn.hint is not None else None,
                     cursor=min(turn.cursor, max(0, len(tiles) - 1)), hidden=not shown and faces is None,
-                    active=mine)
+                    active=mine, order=order)
+    points = seat.layout.points_for(chosen) if chosen is not None else {}
     board = BoardView(layout=seat.layout, lit=lit, focused=turn.end if turn.end in lit else None,
-                      last_play=last_play(events, seat.layout))
+                      last_play=last_play(events, seat.layout),
+                      points=tuple((end, points[end]) for end in sorted(lit, key=END_ORDER.index)))
     log = game_log(setup, hands, shows_draws_of, memo)
     return TableView(
         hand=hand, board=board, seats=_seats(setup, seat, events, waiting, wide, faces),
@@ -372,4 +383,5 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
         status=_status(setup, seat, events, turn, waiting, mine, result, winner),
         log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
         hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,
-        can_undo=can_undo and waiting != "game_over")
+        can_undo=can_undo and waiting != "game_over",
+        out=unseen_counts(seat) if show_out and not hand.hidden else None)

@@ -49,18 +49,21 @@ from allfives.play.flow import (
 )
 from allfives.play.game_session import GameSession, Undoable
 from allfives.play.session import bot_pause
+from allfives.ui.model.hand_order import arrange, arranged
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
 from ..messages import BotChose
+from ..table_choices import TableChoices
 from ..textual_private import StyledOnce
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
 from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
+from ..widgets.out_count import OutCount
 from ..widgets.scoresheet import Scoresheet
 from ..widgets.seats import Seats
 from ..widgets.status import Status
@@ -88,6 +91,7 @@ class TablePieces:
     sheet: Scoresheet
     log: GameLog
     status: Status
+    out: OutCount
 
     @staticmethod
     def compose(boneyard: Boneyard) -> ComposeResult:
@@ -101,6 +105,7 @@ class TablePieces:
             yield Seats(stacked=True, id="seats-right", classes="side-seats")
             with Vertical(id="side"):
                 yield Scoresheet(id="scoresheet")
+                yield OutCount(id="out")
                 yield GameLog(id="log")
 
     @classmethod
@@ -110,7 +115,7 @@ class TablePieces:
             hand=screen.query_one(Hand), board=screen.query_one(Board), boneyard=screen.query_one(Boneyard),
             top=screen.query_one("#seats", Seats), left=screen.query_one("#seats-left", Seats),
             right=screen.query_one("#seats-right", Seats), sheet=screen.query_one(Scoresheet),
-            log=screen.query_one(GameLog), status=screen.query_one(Status))
+            log=screen.query_one(GameLog), status=screen.query_one(Status), out=screen.query_one(OutCount))
 
     def show(self, view: TableView) -> None:
         """Each widget takes its part; it repaints only if that part changed."""
@@ -123,6 +128,7 @@ class TablePieces:
         self.sheet.sheet = view.sheet
         self.log.show(view.log)
         self.status.view = view.status
+        self.out.counts = view.out
 
 
 class TableButton(Button, can_focus=False):
@@ -147,6 +153,10 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("t", "result", "Score panel"),  # shown while the score panel or game over is put aside
+        Binding("o", "sort_hand", "Sort hand", show=False, id="sort-hand",
+                tooltip="Lay your hand out as dealt, by suit (the higher half) or by pips"),
+        Binding("c", "count_out", "What is out", show=False, id="count-out",
+                tooltip="Show or hide how many of each number's tiles you have not seen yet"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("ctrl+n", "app.new_game", "New game"),
         Binding("q", "app.quit", "Quit"),
@@ -193,11 +203,24 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
     def show(self) -> None:
         """Build the table view from the session and the turn, and set it."""
         self._tell_notices()
-        self.seen = self.session.seat_view(self.viewer)
+        choices = self.choices
+        self.seen = arranged(self.session.seat_view(self.viewer), choices.hand_order)  # the hand as laid out
         can_undo = table_flow.may_take_back(self.flow, self.viewer, table_flow.takes_back(self.session))
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
                                shown=self.revealed, wide=self.has_class("-wide"), memo=self.memo,
-                               can_undo=can_undo)
+                               can_undo=can_undo, order=choices.hand_order, show_out=choices.show_out)
+
+    @property
+    def choices(self) -> TableChoices:
+        """How the person likes the table to show: the window's, so it outlives this game."""
+        return getattr(self.app, "table_choices", None) or TableChoices()
+
+    def keep_choices(self, choices: TableChoices) -> None:
+        """Keep a new choice of how the table shows (the window keeps it for later games) and show it."""
+        keep = getattr(self.app, "keep_table_choices", None)
+        if keep is not None:
+            keep(choices)
+        self.show()
 
     def watch_view(self, view: TableView | None) -> None:
         """Each widget takes its part; it repaints only if that part changed."""
@@ -393,7 +416,7 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         self.turn = self.turn.fresh()
         drawn = next((ev.tile for ev in events if isinstance(ev, Drew) and ev.seat == self.viewer), None)
         if drawn is not None and self.revealed:  # the keyboard cursor goes to the tile just drawn
-            hand = self.session.seat_view(self.viewer).hand
+            hand = arrange(self.session.seat_view(self.viewer).hand, self.choices.hand_order)
             if drawn in hand:
                 self.turn = replace(self.turn, cursor=hand.index(drawn))
         self.show()

@@ -8,6 +8,7 @@ here decides what happens after a move: that is the table's flow (play/flow.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -16,6 +17,7 @@ from allfives.play import flow as table_flow
 from allfives.play.flow import Position
 from allfives.play.undo import undo_refusal
 from allfives.ui.model import turn as steps
+from allfives.ui.model.hand_order import arrange, next_order
 from allfives.ui.model.turn import Step
 
 from ..messages import HintReady
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from allfives.ui.model.turn import TurnState
     from allfives.ui.model.view import TableView
 
+    from ..table_choices import TableChoices
     from ..widgets.board import Board
     from ..widgets.boneyard import Boneyard
     from ..widgets.hand import Hand
@@ -48,7 +51,10 @@ class PersonsTurn:
         position: Position
         can_undo_here: bool
 
+        choices: TableChoices
+
         def show(self) -> None: ...
+        def keep_choices(self, choices: TableChoices) -> None: ...
         def apply(self, move: Move) -> bool: ...
         def take_back(self, seat: int) -> None: ...
 
@@ -75,6 +81,10 @@ class PersonsTurn:
         event.stop()
         if self._mine_or_wait():
             self.step(steps.choose_tile(self.turn, self.seen, event.tile))
+
+    def on_hand_order_clicked(self, event: Hand.OrderClicked) -> None:
+        event.stop()
+        self.action_sort_hand()
 
     def on_board_end_chosen(self, event: Board.EndChosen) -> None:
         event.stop()
@@ -134,6 +144,22 @@ class PersonsTurn:
             why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names)
         self.step(Step(self.turn.told(why, "refusal")))
 
+    # -- how the table shows: the hand's order and the out-count (the window keeps both) -----------------
+
+    def action_sort_hand(self) -> None:
+        """`o`: lay the hand out the next way (as dealt, by suit, by pips); the cursor stays on its tile."""
+        hand = self.seen.hand
+        under = hand[min(self.turn.cursor, len(hand) - 1)] if hand else None
+        order = next_order(self.choices.hand_order)
+        laid = arrange(self.session.seat_view(self.viewer).hand, order)  # from the hand as dealt
+        if under is not None:
+            self.turn = replace(self.turn, cursor=laid.index(under))
+        self.keep_choices(replace(self.choices, hand_order=order))
+
+    def action_count_out(self) -> None:
+        """`c`: show or hide how many of each number's tiles the person has not seen."""
+        self.keep_choices(replace(self.choices, show_out=not self.choices.show_out))
+
     # -- the hint: the hard bot thinks in a thread, for this moment only -----------------------------------
 
     def action_hint(self) -> None:
@@ -145,10 +171,16 @@ class PersonsTurn:
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False, description="the hint bot thinks")
     def hint_worker(self, position: Position, seat: int) -> None:
-        self.post_message(HintReady(position, self.session.hint(seat)))  # type: ignore[attr-defined]
+        """The hard bot's move, and why in one line: the review's judgement of it one move ahead."""
+        from allfives.bots.analysis import hint_reason  # (the first hint loads it: the table opens without)
+        from allfives.bots.knowledge import seen_from_view
+
+        move = self.session.hint(seat)
+        why = hint_reason(seen_from_view(self.session.seat_view(seat)), move.to_core())
+        self.post_message(HintReady(position, move, why))  # type: ignore[attr-defined]
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.position != self.position or not self.my_turn:
             return
-        self.turn = steps.hint_arrived(self.turn, self.seen, message.move)
+        self.turn = steps.hint_arrived(self.turn, self.seen, message.move, message.why)
         self.show()

@@ -49,6 +49,7 @@ class Board(KeptStyle, ScrollView, can_focus=False):
     board: reactive[Layout] = reactive(Layout.model_construct)  # (no validator built for an empty table)
     selectable_ends: reactive[frozenset[str]] = reactive(frozenset())
     focused_end: reactive[str | None] = reactive(None)
+    end_points: reactive[tuple[tuple[str, int], ...]] = reactive(())  # the chosen tile, by lit end
     last_played: reactive[tuple[str, int] | None] = reactive(None)
 
     class EndChosen(Message):
@@ -66,6 +67,7 @@ class Board(KeptStyle, ScrollView, can_focus=False):
         self.board = view.layout
         self.selectable_ends = view.lit
         self.focused_end = view.focused
+        self.end_points = view.points
         self.last_played = view.last_play
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
@@ -110,7 +112,7 @@ class Board(KeptStyle, ScrollView, can_focus=False):
         self._rows = None
         self.refresh()
 
-    watch_selectable_ends = watch_focused_end = _repaint
+    watch_selectable_ends = watch_focused_end = watch_end_points = _repaint
 
     def watch_last_played(self) -> None:
         self._repaint()
@@ -232,7 +234,9 @@ class Board(KeptStyle, ScrollView, can_focus=False):
 
     def _draw_end(self, end: EndSpot, put, felt: Style) -> None:  # noqa: ANN001
         """The end's name and the pip it takes (`‹W5›`): lit when the chosen tile fits it, marked ▶ ◀ when
-        Enter would play there."""
+        Enter would play there, and what playing it there scores (`W+10`; a boxed marker has it on its
+        top edge) so a player compares the ends without adding them up."""
+        points = dict(self.end_points).get(end.end, 0) if end.end in self.selectable_ends else 0
         if end.end == self.focused_end and end.end in self.selectable_ends:
             style = self.get_component_rich_style("board--end-focused")
             left, right = "▶", "◀"
@@ -243,11 +247,17 @@ class Board(KeptStyle, ScrollView, can_focus=False):
             style = felt + self.get_component_rich_style("board--end")
             left, right = "‹", "›"
         style += Style.from_meta({"end": end.end})
+        score = f"+{points}" if points else ""
         if end.height == 1:
-            put(end.x, end.y, (left + end.end + str(end.pip) + right).center(end.width), style)
+            label = left + end.end + str(end.pip) + right
+            if score:  # the score takes the pip's place (the tile fits it anyway), and the arrows' if need be
+                label = left + end.end + score + right
+                if len(label) > end.width:
+                    label = end.end + score
+            put(end.x, end.y, label.center(end.width), style)
             return
         inner = end.width - 2
-        put(end.x, end.y, "┌" + "╌" * inner + "┐", style)
+        put(end.x, end.y, "┌" + score.center(inner, "╌") + "┐", style)
         put(end.x, end.y + 1, left + f"{end.end} {end.pip}".center(inner) + right, style)
         put(end.x, end.y + 2, "└" + "╌" * inner + "┘", style)
 

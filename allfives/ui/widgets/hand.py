@@ -1,4 +1,5 @@
-"""The player's hand: large pip tiles along the bottom; a click chooses one (Hand.TileChosen).
+"""The player's hand: large pip tiles along the bottom; a click chooses one (Hand.TileChosen), and a
+click on its order (`o: by pips`, bottom right) lays it out the next way (Hand.OrderClicked).
 
 As in Textual's DataTable, each face carries its tile in the style meta of its cells, and a click
 reads the tile from there: what was clicked is what was drawn under the pointer.
@@ -15,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from allfives.engine import Tile
+from allfives.ui.model.hand_order import ORDER_LABELS
 from allfives.ui.model.view import HandView
 
 from .parts import ThemedParts, component_classes
@@ -28,7 +30,7 @@ class Hand(ThemedParts, Widget):
 
     PREFIX = "hand"
     PARTS = ("face", "face-divider", "dim", "dim-divider", "chosen", "chosen-divider", "hint", "hint-divider",
-             "back", "cursor", "empty")
+             "back", "cursor", "empty", "order")
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
 
     DEFAULT_CSS = """
@@ -43,6 +45,9 @@ class Hand(ThemedParts, Widget):
         def __init__(self, tile: Tile) -> None:
             super().__init__()
             self.tile = tile
+
+    class OrderClicked(Message):
+        """The hand's order control was clicked: lay the hand out the next way."""
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -107,12 +112,32 @@ class Hand(ThemedParts, Widget):
             else:
                 lines[3].append(" " * w)
             lines[3].append(" " * GAP)
+        if not view.hidden and view.order is not None:
+            self._draw_order(lines[3], styles["order"], spans[view.cursor] if view.active else None)
         return Text("\n").join(lines)
 
+    def order_label(self) -> str:
+        """The control under the hand's right end: the key and how the hand is laid out now."""
+        return f"o: {ORDER_LABELS[self.view.order or 'dealt']}"
+
+    def _draw_order(self, line: Text, style: Style, cursor: tuple[int, int] | None) -> None:
+        """The order control in the bottom row, right-aligned, unless it would cover the cursor."""
+        label = self.order_label()
+        width = self.size.width
+        x = width - len(label)
+        if x < 0 or (cursor is not None and cursor[0] + cursor[1] > x):
+            return
+        line.truncate(x, pad=True)
+        line.append(label, style + Style.from_meta({"order": True}))
+
     def on_click(self, event: events.Click) -> None:
-        """The tile under the pointer, from the style meta its face was drawn with (a back has none)."""
+        """The tile under the pointer, from the style meta its face was drawn with (a back has none),
+        or the order control."""
         tile_id = event.style.meta.get("tile")
         event.stop()  # the hand's own: up the line nothing else acts on it
+        if event.style.meta.get("order"):
+            self.post_message(self.OrderClicked())
+            return
         tile = next((t for t in self.tiles if t.id == tile_id), None)
         if tile is not None and not self.hidden:
             self.post_message(self.TileChosen(tile))

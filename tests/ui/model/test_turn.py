@@ -127,6 +127,14 @@ def test_a_hint_picks_up_its_tile_and_enter_plays_it_where_it_said() -> None:
     assert steps.choose(turn, view).move == Move.play("6-1", "E")
 
 
+def test_a_hint_with_a_reason_says_it_in_one_line() -> None:
+    view = me(TWO_ENDS)
+    why = "scores 10 and leaves 5 on the ends"
+    turn = steps.hint_arrived(TurnState(), view, Move.play("6-1", "E"), why)
+    assert turn.notice.plain == f"Hint: 6-1 on E — {why}."
+    assert turn.chosen == Tile("6-1") and steps.choose(turn, view).move == Move.play("6-1", "E")
+
+
 def test_a_hint_to_draw() -> None:
     turn = steps.hint_arrived(TurnState(), me(MUST_DRAW), Move.draw())
     assert turn.hint == Move.draw() and "draw" in turn.notice.plain

@@ -154,3 +154,14 @@ def test_the_lead_is_any_tile() -> None:
     view = view_of(lead)
     assert view.hand.playable == set(lead.hands[0]) and "Your lead" in view.status.plain
     assert Move.play("3-3") in lead.view(0).legal_moves
+
+
+# Seat 0 to move, ends W 5 and E 3: 5-3 fits both, and only on E does it score (5 + 5).
+SCORES_ON_E = position(["5-2 5-3 6-1 4-0 1-0", "3-2 6-6 4-4 2-2 1-1"], "5-2, 3-2 E")
+
+
+def test_each_lit_end_carries_what_the_chosen_tile_scores_there() -> None:
+    view = view_of(SCORES_ON_E, TurnState(chosen=Tile("5-3"), end="W"))
+    assert view.board.lit == {"W", "E"}
+    assert view.board.points == (("W", 0), ("E", 10))  # the engine's numbers, in W E N S order
+    assert view_of(SCORES_ON_E).board.points == ()  # nothing chosen, nothing to compare
