@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -130,8 +130,9 @@ def players(server: TableServer, seats: tuple[int, ...], **kwargs: Any
 
 
 @asynccontextmanager
-async def serving(table: Table, port: int = 0, **limits: Any):
-    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None)
+async def serving(table: Table, port: int = 0, clock: Callable[[], float] | None = None, **limits: Any):
+    """The table served on loopback; `clock` (seconds) is the time its waits are measured by."""
+    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None, clock=clock)
     await server.start()
     try:
         yield server
