@@ -34,9 +34,12 @@ from allfives.net.client import TableClient
 from allfives.net.protocol import (
     Cover,
     Error,
+    Goodbye,
+    Kick,
     Moved,
     Ready,
     Refused,
+    Release,
     Said,
     Say,
     SendMove,
@@ -62,10 +65,15 @@ class TablePlayer(Player):
     what the seat panel says of them (a person, away and for how long, a bot)."""
 
     seen_as: str = ""
+    person: bool = False  # a person at another terminal: waited for, never "thinking…"
 
     @property
     def label(self) -> str:
         return self.seen_as or super().label
+
+    @property
+    def thinks(self) -> bool:
+        return not self.person
 
 
 def clock(seconds: float) -> str:
@@ -147,12 +155,27 @@ class RemoteSession:
         until = self.client.away_until.get(seat)
         return None if until is None else max(0.0, until - time.monotonic())
 
+    def turn_left(self, seat: int) -> float | None:
+        """Seconds left on a person's turn clock (0 once the host may let a bot play the move); None
+        when it is not running."""
+        until = self.client.turn_until.get(seat)
+        return None if until is None else max(0.0, until - time.monotonic())
+
     def coverable(self) -> list[int]:
-        """Away seats a bot may be let play now."""
+        """Seats a bot may be let play now: away ones, and a person's whose turn clock ran out."""
         info = self.info
         if info is None:
             return []
-        return [s.seat for s in info.seats if s.status == "away" and self.away_left(s.seat) == 0]
+        return [s.seat for s in info.seats
+                if (s.status == "away" and self.away_left(s.seat) == 0)
+                or (s.status == "here" and self.turn_left(s.seat) == 0)]
+
+    def people(self) -> list[int]:
+        """The other seats people hold (connected or away): those the host may kick or release."""
+        info = self.info
+        if info is None:
+            return []
+        return [s.seat for s in info.seats if s.status != "bot" and s.seat != self.seat]
 
     def sit(self, seat: int) -> None:
         """Move to another free seat (in the lobby)."""
@@ -165,6 +188,19 @@ class RemoteSession:
     def cover(self, seat: int) -> None:
         """Let a bot play an away player's seat until they come back (the host's)."""
         self.client.send_soon(Cover(seat=seat))
+
+    def kick(self, seat: int) -> None:
+        """Send a person away for good: their seat goes to a bot (the host's)."""
+        self.client.send_soon(Kick(seat=seat))
+
+    def release(self, seat: int) -> None:
+        """Give a person's seat back to a bot (the host's); in the lobby the seat is free again."""
+        self.client.send_soon(Release(seat=seat))
+
+    @property
+    def goodbye(self) -> Goodbye | None:
+        """The table said goodbye: closed by its host, or our seat taken back."""
+        return self.client.goodbye
 
     def say(self, text: str) -> None:
         """A canned table message (`CANNED`) to everyone."""
@@ -179,22 +215,25 @@ class RemoteSession:
         assert info is not None and self.seat is not None, "not seated yet"
         clocks = tuple(int(left + 0.999) if (left := self.away_left(s.seat)) is not None else None
                        for s in info.seats)
-        key = (id(info.seats), self.seat, clocks)
+        turns = tuple(int(left + 0.999) if (left := self.turn_left(s.seat)) is not None else None
+                      for s in info.seats)
+        key = (id(info.seats), self.seat, clocks, turns)
         if self._setup is None or self._setup[0] != key:
             players: list[Player] = []
-            for s, left in zip(info.seats, clocks, strict=True):
+            for s, left, turn in zip(info.seats, clocks, turns, strict=True):
                 if s.seat == self.seat:
                     players.append(Player("You", "person", s.level))
                     continue
                 if s.status == "bot":
                     seen_as = f"bot · {s.level}"
                 elif s.status == "here":
-                    seen_as = "person"
+                    seen_as = "person" if turn is None else f"person · {clock(turn)}"
                 elif s.status == "covered":
                     seen_as = "away · bot plays"
                 else:
                     seen_as = f"away {clock(left)}" if left else "away · time up"
-                players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as))
+                players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as,
+                                           person=s.status in ("here", "away")))
             setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0)
             self._setup = (key, setup)
         return self._setup[1]
@@ -227,6 +266,12 @@ class RemoteSession:
     def deal_waiting(self) -> bool:
         """The next hand is dealt at the table and not yet shown."""
         return bool(self._pending) and move_of(self._pending[0]) is None
+
+    @property
+    def next_deal(self) -> SeatView | None:
+        """The hand the table has dealt and the screen not yet shown (its number, who leads), if any."""
+        with self._cond:
+            return self._pending[0].view if self.deal_waiting else None
 
     def think(self) -> Move:
         """The move the table made next (blocking: the screen calls it in a worker thread).

@@ -155,9 +155,10 @@ async def test_a_joined_player_plays_by_mouse_sees_only_their_seat_and_a_refusal
             assert screen.my_turn and session.waiting == "person"  # the turn is still ours
             assert not any(isinstance(m, Refused) for m in map(decode_server, host.raw))  # told to Bea only
 
-            # the table goes away mid-game and comes back: the screen says so, and the whole table returns
+            # the table goes away mid-game (the host's process dies) and comes back: the screen says so,
+            # and the whole table returns
             port, before = server.port, len(app.client.raw)
-            await server.close()
+            await server.close(tell=False)
             await until(pilot, lambda: "Connection lost" in screen.status, "the status tells of the drop")
             async with serving(table, port=port):
                 await until(pilot, lambda: app.client.connections == 2 and session.connected, "back")

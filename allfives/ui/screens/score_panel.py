@@ -165,6 +165,20 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
         else:
             self.dismiss("table" if event.button.id == "table" else None)
 
+    def table_went_on(self, line: str) -> None:
+        """A shared table dealt the next hand while the panel is open: say so (`line`), and Continue
+        now shows that hand."""
+        if not self.query("#score-box"):
+            return  # dismissed meanwhile
+        news = self.query("#table-news")
+        if news:
+            news.first(Static).update(line)
+        else:
+            self.query_one("#score-box").mount(Static(line, id="table-news", classes="title"),
+                                               before=self.query_one("#score-box .buttons"))
+        if not self.game_over:
+            self.query_one("#continue", Button).label = "Play on (Enter)"
+
     def action_continue(self) -> None:
         self.dismiss(None)
 

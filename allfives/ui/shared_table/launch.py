@@ -49,13 +49,13 @@ def join_table(args: argparse.Namespace) -> int:
     key = seat_key(args.address, args.code)
     client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
                          seat=wanted_seat(args), stop_when_over=True)
-    app = TableApp(client, remember=lambda token: remember_token(key, token))
+    rejoin = f"allfives join {args.address} --code {args.code}"
+    app = TableApp(client, remember=lambda token: remember_token(key, token), rejoin=rejoin)
     settle_memory()
     status = run(app)
     if status == 1:
         return status  # a crash, told already
-    return _farewell(app, f"You left the table; `allfives join {args.address} --code {args.code}` again "
-                          "brings you back to your seat.", status)
+    return _farewell(app, f"You left the table; `{rejoin}` again brings you back to your seat.", status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
