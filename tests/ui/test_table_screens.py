@@ -1,11 +1,13 @@
 """The screens of a shared table, each against a real table server on loopback in the same loop: the lobby,
 a joined player's game by mouse, a refusal told to that player only, a lost connection that comes back
-by itself, and the host's away clock and its bot."""
+by itself, the host's away clock and its bot, a score panel that follows the deal, the host's kick in
+the lobby and quit dialog, and a guest told the table closed."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -18,6 +20,7 @@ from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
 from allfives.net.table import Table, TableOptions
 from allfives.play.seat import ends_for
+from allfives.ui.screens.confirm import ConfirmScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
@@ -219,3 +222,82 @@ async def test_a_table_that_will_not_have_us_or_cannot_be_reached_ends_the_app_w
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: app.return_code == 2, "the app ends")  # noqa: B023
             assert app.farewell is not None and app.farewell.startswith(why) and "\n" not in app.farewell
+
+
+async def test_an_open_score_panel_follows_the_table_once_it_deals_and_closing_it_shows_that_hand() -> None:
+    table = small_table(seed=6, target=150, start_when=2, hand_pause=0.0)  # the table deals at once
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        (host, _), = players(server, (0,))
+        host_run = asyncio.create_task(host.run())
+        await host.wait_until(lambda: host.seat == 0)
+        app = joining(server)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            screen = app.screen
+            await play_on(pilot, app, lambda: isinstance(app.screen, ScorePanel), "the end of hand 1")
+            panel = app.screen
+            await until(pilot, lambda: panel.table_news is not None and bool(panel.query("#table-news")),
+                        "the panel hears of the deal")
+            leader = table.hands[1][0].leader
+            line = f"Hand 2 is dealt: {'you lead' if leader == 1 else 'Tester 0 leads'}"
+            assert shown(panel, "#table-news") == line and str(panel.query_one("#continue").label) == \
+                "Play on (Enter)"
+            assert screen.status == f"{line}: close the score panel to play on."  # not "Waiting for…"
+            assert screen.seen.hand_number == 1  # nothing moves under the panel
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen and screen.seen.hand_number == 2, "hand 2 shows")
+        host.stop()
+        await host_run
+
+
+async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close_the_table() -> None:
+    table = small_table(seats=4)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        share = f"allfives join {server.address} --code {table.code}"
+        app = TableApp(TableClient(server.address, table.code, "Hana"), share=share)  # the host's own
+        session = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: session.seat == 0 and isinstance(app.screen, LobbyScreen)
+                        and app.screen.query_one("#start").display, "Hana hosts")
+            lobby = app.screen
+            assert "k" not in lobby.active_bindings  # nobody to kick: not in the footer
+            (friend, _), = players(server, (1,))
+            friend_run = asyncio.create_task(friend.run())
+            await until(pilot, lambda: lobby.query_one("#kick-1").display and "k" in lobby.active_bindings,
+                        "the host's Kick on the friend's row and in the footer")
+            assert not lobby.query_one("#kick-0").display  # not on the host's own row
+            assert "Kick (k) sends a player away" in shown(lobby, "#lobby-wait")
+            await pilot.click("#kick-1")
+            await friend_run  # told, and stopped by itself
+            assert friend.goodbye.reason == "Hana sent you away from the table" and friend.connections == 1
+            await until(pilot, lambda: "free" in shown(lobby, "#seat-1"), "the seat is free again")
+            assert "k" not in lobby.active_bindings and table.seat_of(friend.token) is None
+
+            await pilot.click("#start")
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the quit dialog")
+            assert app.screen.title_text == "Close the table?"
+            assert "closes the table for the people at it" in str(app.screen.text)
+            await pilot.press("escape")
+
+
+async def test_a_guest_told_the_host_closed_the_table_leaves_with_the_command_that_comes_back(
+        tmp_path: Path) -> None:
+    table = small_table(seed=5, target=150, start_when=2)
+    table.save_path = tmp_path / "table.json"
+    async with asyncio.timeout(LIMIT):
+        async with serving(table) as server:
+            (host, _), = players(server, (0,))
+            host_run = asyncio.create_task(host.run())
+            await host.wait_until(lambda: host.seat == 0)
+            rejoin = f"allfives join {server.address} --code {table.code}"
+            app = TableApp(TableClient(server.address, table.code, "Bea"), rejoin=rejoin)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+                await server.close()  # the host quits
+                await until(pilot, lambda: app.farewell is not None, "the app ends")
+            assert app.farewell == (f"Tester 0 closed the table; once it is open again, `{rejoin}` brings "
+                                    "you back to your seat.")
+            assert app.client.connections == 1 and app.return_code in (0, None)
+            await host_run

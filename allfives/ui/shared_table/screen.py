@@ -16,7 +16,7 @@ from textual.binding import Binding
 
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.play import flow as table_flow
-from allfives.play.flow import Facts
+from allfives.play.flow import Directive, Facts, ShowResult
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import Notice, TurnState
 from allfives.ui.screens.game import GameScreen
@@ -59,6 +59,11 @@ class RemoteGameScreen(GameScreen):
         self.show()
         self.advance()
         self._panel_follows()
+
+    def carry_out(self, directive: Directive) -> None:
+        super().carry_out(directive)
+        if isinstance(directive, ShowResult):
+            self._panel_follows()  # the table may have dealt already
 
     def _panel_follows(self) -> None:
         """An open score panel follows the table: once the next hand is dealt it says so, and whose
