@@ -29,7 +29,7 @@ class RemoteGameScreen(GameScreen):
     """One seat's game at a table served elsewhere (or by this process, for the host)."""
 
     BINDINGS = [
-        Binding("b", "cover", "A bot plays for the away"),
+        Binding("b", "cover", "Let a bot play"),
         Binding("k", "unseat(True)", "Kick"),
         Binding("x", "unseat(False)", "Seat to a bot"),
         Binding("y", "say('your turn')", "“Your turn”", show=False),
