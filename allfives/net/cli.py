@@ -57,7 +57,8 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
         try:
             table = Table.load(path)
             hand = table.state.hand_number if table.state else 0
-            return table, f"Resuming the saved table at hand {hand}: its players come back by themselves."
+            return table, (f"Resuming the saved table at hand {hand}: its players come back to their seats "
+                           "as they join again.")
         except ValueError as e:
             aside = path.with_name(f"table.{time.strftime('%Y%m%d-%H%M%S')}.json")
             path.replace(aside)

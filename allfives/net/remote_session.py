@@ -168,7 +168,7 @@ class RemoteSession:
             return []
         return [s.seat for s in info.seats
                 if (s.status == "away" and self.away_left(s.seat) == 0)
-                or (s.status == "here" and self.turn_left(s.seat) == 0)]
+                or (s.status == "here" and s.seat != self.seat and self.turn_left(s.seat) == 0)]
 
     def people(self) -> list[int]:
         """The other seats people hold (connected or away): those the host may kick or release."""
@@ -227,7 +227,8 @@ class RemoteSession:
                 if s.status == "bot":
                     seen_as = f"bot · {s.level}"
                 elif s.status == "here":
-                    seen_as = "person" if turn is None else f"person · {clock(turn)}"
+                    seen_as = ("person" if turn is None else f"person · {clock(turn)}" if turn
+                               else "person · time up")
                 elif s.status == "covered":
                     seen_as = "away · bot plays"
                 else:

@@ -6,6 +6,7 @@ the lobby and quit dialog, and a guest told the table closed."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -190,6 +191,8 @@ async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
             screen = app.screen
             await play_on(pilot, app, lambda: screen.my_turn, "Hana's turn")
+            await until(pilot, lambda: re.search(r"\(\d:\d\d left\)$", screen.status) is not None,
+                        "her own turn clock, after her prompt")
 
             friend.stop()  # their terminal closes: the seat waits for them, with a clock on every screen
             await friend_run

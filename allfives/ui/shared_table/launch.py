@@ -105,8 +105,9 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     if ending.status == 1:
         return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"
-    return _farewell(app, "The game is over." if over else "The table is closed and saved: `allfives host` "
-                     "opens it again and its players come back.", ending.status)
+    closed = ("The table is closed and saved: `allfives host` opens it again, and its players come back "
+              "with the command they joined with.")
+    return _farewell(app, "The game is over." if over else closed, ending.status)
 
 
 def _farewell(app: object, otherwise: str, status: int = 0) -> int:

@@ -115,6 +115,10 @@ class RemoteGameScreen(GameScreen):
             return Notice("Connection lost: coming back to the table by itself…", "refusal")
         if view is None or self.turn.notice is not None:
             return None
+        mine = table.turn_left(table.seat) if table.seat is not None else None
+        if view.waiting == "person" and mine is not None:
+            left = f"{clock(mine)} left" if mine > 0 else "time is up: the host may let a bot play it"
+            return Notice(view.status.text + f"  ({left})", view.status.tone)  # our own turn clock
         if table.sending:
             return Notice("Your move is on its way to the table…")
         if view.waiting == "hand_over" and self.flow.result_shown >= view.hand_number:

@@ -25,7 +25,8 @@ WORDS = {
 def unseat_words(kick: bool, name: str, seat: int, in_lobby: bool) -> str:
     """What the host is told once it is done: `Bea (seat 2) was sent away; a bot plays seat 2.`"""
     if kick:
-        return f"{name} (seat {seat + 1}) was sent away; a bot plays seat {seat + 1}."
+        then = f"seat {seat + 1} is free again" if in_lobby else f"a bot plays seat {seat + 1}"
+        return f"{name} (seat {seat + 1}) was sent away; {then}."
     if in_lobby:
         return f"Seat {seat + 1} is free again: {name} was told."
     return f"A bot plays seat {seat + 1} for the rest of the game; {name} was told."
@@ -41,7 +42,7 @@ class UnseatScreen(ModalScreen[int | None]):
     DEFAULT_CSS = """
     UnseatScreen { align: center middle; }
     #unseat-box { width: 64; height: auto; }
-    #unseat-box Button { width: 100%; margin: 0; }
+    #unseat-box .seat-choice { width: 100%; margin: 0; }
     """
 
     def __init__(self, kick: bool, people: list[tuple[int, str]]) -> None:
@@ -53,9 +54,10 @@ class UnseatScreen(ModalScreen[int | None]):
         title, line = WORDS["kick" if self.kick else "release"]
         with Vertical(id="unseat-box", classes="dialog"):
             yield Static(content(styled("[b]{}[/b]", title)), classes="title")
-            yield Static(line)
+            yield Static(f"{line} Press the seat's number, or click it.")
             for seat, name in self.people.items():
-                yield Button(content(styled("{}  [b]{}[/b]", seat + 1, name)), id=f"unseat-{seat}")
+                yield Button(content(styled("{}  [b]{}[/b]", seat + 1, name)), id=f"unseat-{seat}",
+                             classes="seat-choice")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (Esc)", id="cancel", variant="primary")
         yield TooSmall()
