@@ -356,6 +356,8 @@ class RemoteSession:
         with self._cond:
             if isinstance(message, (Welcome, Snapshot)):
                 table = message.table if isinstance(message, Welcome) else message
+                if isinstance(message, Welcome) and self.resets == 0:
+                    self._named(table.info.seats[message.seat].name)
                 self._reset(table)
             elif isinstance(message, Update):
                 self._pending.append(message)
@@ -372,6 +374,12 @@ class RemoteSession:
         elif isinstance(message, Moved):
             self._setup = None
         self._tell(message)
+
+    def _named(self, name: str) -> None:
+        """The table numbered our name ("Bea 2"): someone there has it already. Say so once."""
+        if name.casefold() != " ".join(self.client.name.split()).casefold():
+            self.notices.append((f"{self.client.name} is already at this table: you sit as {name}.",
+                                 "information"))
 
     def _reset(self, table: Snapshot) -> None:
         """The whole table again (joined, came back, the game started): shown as it is now."""

@@ -11,6 +11,7 @@ from allfives.net.protocol import Refused, Seating, SendMove, Welcome, encode
 from allfives.net.remote_session import RemoteSession, TablePlayer
 from allfives.net.table import Table, TableOptions
 from allfives.play.game_session import GameSession
+from allfives.play.setup import Player
 from allfives.ui.model.turn import TurnState
 from allfives.ui.model.view import build_view
 
@@ -185,3 +186,13 @@ async def test_another_person_to_move_is_waited_for_not_thinking_and_their_turn_
     assert session.coverable() == [0]  # the host may let a bot play this move
     seat.move(0, seat.table.state.legal_moves()[0])
     assert session.turn_left(0) is None  # the clock stops with the move
+
+
+async def test_a_name_the_table_numbered_is_told_once() -> None:
+    seat = Seat(seed=3)
+    seat.client.name = "Ann"  # as Ann at seat 0 has it: the table seats us as "Ann 2"
+    seat.table._set_player(ME, Player("Ann 2", "person"))
+    seat.welcome()
+    assert list(seat.session.notices) == [("Ann is already at this table: you sit as Ann 2.", "information")]
+    seat.welcome()  # coming back: nothing new to say
+    assert len(seat.session.notices) == 1
