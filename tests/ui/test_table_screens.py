@@ -27,6 +27,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
+from allfives.ui.shared_table.unseat import UnseatScreen
 from tests.net.helpers import Truth, players, serving
 
 from .helpers import click_boneyard, click_end, click_tile
@@ -276,8 +277,21 @@ async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close
             await until(pilot, lambda: "free" in shown(lobby, "#seat-1"), "the seat is free again")
             assert "k" not in lobby.active_bindings and table.seat_of(friend.token) is None
 
+            (cy, _), = players(server, (2,))
+            cy_run = asyncio.create_task(cy.run())
+            await until(pilot, lambda: session.info.seats[2].status == "here", "another friend sits")
             await pilot.click("#start")
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            game = app.screen
+            await until(pilot, lambda: "x" in game.active_bindings, "the host's x in the footer")
+            await pilot.press("x")  # in play: a dialog asks whose seat, by number
+            await until(pilot, lambda: isinstance(app.screen, UnseatScreen), "the seat dialog")
+            await pilot.press("3")
+            await cy_run  # told, and stopped by itself
+            assert cy.goodbye.reason == "Hana gave your seat to a bot"
+            await until(pilot, lambda: session.info.seats[2].status == "bot", "a bot plays seat 3")
+            assert table.names[2] == "Tester 2" and table.is_bot_played(2)  # under its name, to the end
+            assert any("A bot plays seat 3 for the rest of the game" in n.message for n in app._notifications)
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the quit dialog")
             assert app.screen.title_text == "Close the table?"
