@@ -20,6 +20,7 @@ import ssl
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
@@ -28,6 +29,9 @@ from allfives.userdata import write_atomically
 
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
+
+if TYPE_CHECKING:
+    from .client import TableClient
 
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
@@ -49,6 +53,8 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--people", type=int, metavar="N", help="start by itself once N people sit")
     p.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
                    help="how long an away player's seat waits before a bot may play it (default 60)")
+    p.add_argument("--turn-clock", type=float, default=60.0, metavar="SECONDS",
+                   help="how long a person's turn waits before the host may let a bot play it (default 60)")
     p.add_argument("--auto-cover", action="store_true",
                    help="a bot plays an away player's seat by itself once the wait is over")
     p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
@@ -84,7 +90,8 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
         try:
             table = Table.load(path)
             hand = table.state.hand_number if table.state else 0
-            return table, f"Resuming the saved table at hand {hand}: its players come back by themselves."
+            return table, (f"Resuming the saved table at hand {hand}: its players come back to their seats "
+                           "as they join again.")
         except ValueError as e:
             aside = path.with_name(f"table.{time.strftime('%Y%m%d-%H%M%S')}.json")
             path.replace(aside)
@@ -94,9 +101,10 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
     rules = rules_from(args)
     if args.people is not None and not 1 <= args.people <= rules.seats:
         raise ValueError(f"--people must be between 1 and {rules.seats}")
-    if args.away < 0:
-        raise ValueError("--away must be 0 seconds or more")
-    options = TableOptions(away_timeout=args.away, auto_cover=args.auto_cover, start_when=args.people)
+    if args.away < 0 or args.turn_clock < 0:
+        raise ValueError(f"--{'away' if args.away < 0 else 'turn-clock'} must be 0 seconds or more")
+    options = TableOptions(away_timeout=args.away, turn_clock=args.turn_clock, auto_cover=args.auto_cover,
+                           start_when=args.people)
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     table = Table.new(rules, level=args.level or "medium", seed=args.seed, bot_delay=delay, options=options,
                       save_path=path)
@@ -185,7 +193,7 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
     except TimeoutError:
         pass
     finally:
-        await server.close()
+        await server.close("The table was closed")  # (a headless table's host is whoever sat first)
     return 0
 
 
@@ -333,10 +341,24 @@ async def _join(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"allfives join: cannot reach {args.address}: {e.strerror or e}", file=sys.stderr)
         return 2
-    if client.view is not None:
-        print(f"Game over: scores {list(client.view.scores)}, winner {client.winner}")
+    if client.goodbye is not None:  # the host closed the table, or took the seat back
+        again = (f"; once it is open again, `{rejoin_line(args)} --autoplay {args.autoplay}` brings this "
+                 "seat back" if client.goodbye.come_back else "")
+        print(f"{visible(client.goodbye.reason)}{again}.")  # (the table's words)
+        return 0
+    if client.view is not None and client.info is not None:
+        print(f"Game over: {winners(client)}; scores {list(client.view.scores)}")
         print(deals_said(client.seen))  # (hand by hand, each deal's secret checked against what we saw)
     return 0
+
+
+def winners(client: TableClient) -> str:
+    """`Ann & Cy win`, `Bea wins`: the winning side by its players' names, as people say it."""
+    info, side = client.info, client.winner
+    if info is None or side is None:
+        return "nobody wins"
+    names = [info.seats[seat].name for seat in info.rules.seats_of(side)]
+    return f"{' & '.join(names)} {'win' if len(names) > 1 else 'wins'}"
 
 
 def seat_key(address: str, code: str) -> str:

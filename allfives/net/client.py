@@ -28,10 +28,13 @@ from .protocol import (
     PROTOCOL_VERSION,
     Cover,
     Error,
+    Goodbye,
     Hello,
+    Kick,
     Moved,
     Ready,
     Refused,
+    Release,
     Said,
     Say,
     Seating,
@@ -130,8 +133,10 @@ class TableClient:
         self.refused: Refused | None = None  # the last move refused
         self.errors: list[str] = []
         self.refusal: str | None = None  # why the table sent us away, if it did
+        self.goodbye: Goodbye | None = None  # the table said goodbye (closed, or took our seat back)
         self.said: list[tuple[int, str]] = []
         self.away_until: dict[int, float] = {}  # an away seat: when (time.monotonic) a bot may play it
+        self.turn_until: dict[int, float] = {}  # a person's turn: when (time.monotonic) a bot may play it
         self.connections = 0  # how many times we got in (1 + reconnections)
         self.ws: ClientConnection | None = None
         self.seated = False  # seated on the connection we have now (false while coming back)
@@ -300,6 +305,12 @@ class TableClient:
     async def cover(self, seat: int) -> bool:
         return await self.send(Cover(seat=seat))
 
+    async def kick(self, seat: int) -> bool:
+        return await self.send(Kick(seat=seat))
+
+    async def release(self, seat: int) -> bool:
+        return await self.send(Release(seat=seat))
+
     async def say(self, text: str) -> bool:
         return await self.send(Say(text=text))  # type: ignore[arg-type]
 
@@ -363,6 +374,9 @@ class TableClient:
             self.seen = seen.with_update(message.events, message.view, deal_of(message))
             if self.info is not None:
                 self.info = self.info.model_copy(update={"phase": message.view.phase})
+            view = message.view  # a turn clock runs only while its person is to move (a new one is told)
+            self.turn_until = {s: t for s, t in self.turn_until.items()
+                               if view.phase == "playing" and s == view.turn}
         elif isinstance(message, Seating):
             if self.info is not None:
                 self.info = self.info.model_copy(update={"seats": message.seats})
@@ -376,6 +390,9 @@ class TableClient:
             if message.fatal:  # the table is closing this connection; coming back would not help
                 self.refusal = message.reason
                 self._stopping = True
+        elif isinstance(message, Goodbye):  # no coming back by ourselves: the table is done with us
+            self.goodbye = message
+            self._stopping = True
         elif isinstance(message, Said):
             self.said.append((message.seat, message.text))
         if self.stop_when_over and self.phase == "game_over":
@@ -385,7 +402,9 @@ class TableClient:
         if self.info is None:
             return
         now = time.monotonic()
-        self.away_until = {s.seat: now + s.wait_left for s in self.info.seats if s.wait_left is not None}
+        waits = [s for s in self.info.seats if s.wait_left is not None]
+        self.away_until = {s.seat: now + s.wait_left for s in waits if s.status == "away"}  # type: ignore[operator]
+        self.turn_until = {s.seat: now + s.wait_left for s in waits if s.status == "here"}  # type: ignore[operator]
 
     def _background(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -18,7 +18,9 @@ from allfives.engine import Deal, Event, Move, Rules, SeatView, for_seat  # for_
 from allfives.engine.state import Seat  # strict: `true` is not a seat
 from allfives.names import NAME_LENGTH, player_name
 
-PROTOCOL_VERSION = 3  # 2: seats can be changed in the lobby (`sit`, `moved`); 3: fair deals (`deal`)
+# 2: seats can be changed in the lobby (`sit`, `moved`); 3: fair deals (`deal`), kick, release, the turn
+# clock, the goodbye
+PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
 CANNED = ("your turn", "good game", "well played", "thanks", "sorry", "one moment")
 
@@ -82,6 +84,20 @@ class Cover(_Message):
     seat: Seat
 
 
+class Kick(_Message):
+    """The host sends a person away: the seat goes to a bot and its token never seats again."""
+
+    type: Literal["kick"] = "kick"
+    seat: Seat
+
+
+class Release(_Message):
+    """The host gives a person's seat back to a bot (in the lobby: the seat is free again)."""
+
+    type: Literal["release"] = "release"
+    seat: Seat
+
+
 class Say(_Message):
     """A canned table message to everyone."""
 
@@ -89,7 +105,8 @@ class Say(_Message):
     text: Literal[CANNED]  # type: ignore[valid-type]
 
 
-ClientMessage = Annotated[Hello | SendMove | Sit | Start | Ready | Cover | Say, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | SendMove | Sit | Start | Ready | Cover | Kick | Release | Say,
+                          Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -120,7 +137,8 @@ class SeatInfo(_Message):
     level: str  # the bot's level (a bot covers an away person at the same level)
     status: SeatStatus
     host: bool = False
-    wait_left: float | None = None  # away: seconds until the host may let a bot play the seat
+    # away: seconds until the host may let a bot play the seat; here: left on their turn clock (their turn)
+    wait_left: float | None = None
 
 
 class TableInfo(_Message):
@@ -131,6 +149,7 @@ class TableInfo(_Message):
     phase: Phase
     bot_level: str
     away_timeout: float  # how long an away player's seat waits before a bot may play it
+    turn_clock: float = 60.0  # how long a person's turn waits before a bot may play it
     hand_pause: float  # how long the end of a hand is shown before the next deal, at most
 
 
@@ -195,13 +214,22 @@ class Moved(_Message):
     seat: Seat
 
 
+class Goodbye(_Message):
+    """The table is done with you: the host closed it, or took your seat back. Do not come back by
+    yourself; `come_back`: the table is saved and you may join it again once it is open."""
+
+    type: Literal["goodbye"] = "goodbye"
+    reason: str = Field(max_length=200)
+    come_back: bool = False
+
+
 class Said(_Message):
     type: Literal["said"] = "said"
     seat: Seat
     text: str
 
 
-ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Moved | Refused | Error | Said,
+ServerMessage = Annotated[Welcome | Snapshot | Update | Seating | Moved | Refused | Error | Goodbye | Said,
                           Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
@@ -217,8 +245,7 @@ def decode_server(text: str | bytes) -> ServerMessage:
 
 __all__ = [
     "CANNED", "CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "SERVER_MESSAGE", "ClientMessage",
-    "Cover", "DealShown", "Error", "Hello", "Moved", "Ready", "Refused", "Said", "Say", "SeatInfo", "Seating",
-    "SendMove", "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo", "Update", "Welcome",
-    "decode_server",
-    "encode", "for_seat",
+    "Cover", "DealShown", "Error", "Goodbye", "Hello", "Kick", "Moved", "Ready", "Refused", "Release", "Said",
+    "Say", "SeatInfo", "Seating", "SendMove", "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo",
+    "Update", "Welcome", "decode_server", "encode", "for_seat",
 ]

@@ -38,9 +38,12 @@ from allfives.net.client import TableClient, deal_of, deal_said, seen_of
 from allfives.net.protocol import (
     Cover,
     Error,
+    Goodbye,
+    Kick,
     Moved,
     Ready,
     Refused,
+    Release,
     Said,
     Say,
     SendMove,
@@ -66,10 +69,15 @@ class TablePlayer(Player):
     what the seat panel says of them (a person, away and for how long, a bot)."""
 
     seen_as: str = ""
+    person: bool = False  # a person at another terminal: waited for, never "thinking…"
 
     @property
     def label(self) -> str:
         return self.seen_as or super().label
+
+    @property
+    def thinks(self) -> bool:
+        return not self.person
 
 
 def clock(seconds: float) -> str:
@@ -152,12 +160,27 @@ class RemoteSession:
         until = self.client.away_until.get(seat)
         return None if until is None else max(0.0, until - time.monotonic())
 
+    def turn_left(self, seat: int) -> float | None:
+        """Seconds left on a person's turn clock (0 once the host may let a bot play the move); None
+        when it is not running."""
+        until = self.client.turn_until.get(seat)
+        return None if until is None else max(0.0, until - time.monotonic())
+
     def coverable(self) -> list[int]:
-        """Away seats a bot may be let play now."""
+        """Seats a bot may be let play now: away ones, and a person's whose turn clock ran out."""
         info = self.info
         if info is None:
             return []
-        return [s.seat for s in info.seats if s.status == "away" and self.away_left(s.seat) == 0]
+        return [s.seat for s in info.seats
+                if (s.status == "away" and self.away_left(s.seat) == 0)
+                or (s.status == "here" and s.seat != self.seat and self.turn_left(s.seat) == 0)]
+
+    def people(self) -> list[int]:
+        """The other seats people hold (connected or away): those the host may kick or release."""
+        info = self.info
+        if info is None:
+            return []
+        return [s.seat for s in info.seats if s.status != "bot" and s.seat != self.seat]
 
     def sit(self, seat: int) -> None:
         """Move to another free seat (in the lobby)."""
@@ -170,6 +193,19 @@ class RemoteSession:
     def cover(self, seat: int) -> None:
         """Let a bot play an away player's seat until they come back (the host's)."""
         self.client.send_soon(Cover(seat=seat))
+
+    def kick(self, seat: int) -> None:
+        """Send a person away for good: their seat goes to a bot (the host's)."""
+        self.client.send_soon(Kick(seat=seat))
+
+    def release(self, seat: int) -> None:
+        """Give a person's seat back to a bot (the host's); in the lobby the seat is free again."""
+        self.client.send_soon(Release(seat=seat))
+
+    @property
+    def goodbye(self) -> Goodbye | None:
+        """The table said goodbye: closed by its host, or our seat taken back."""
+        return self.client.goodbye
 
     def say(self, text: str) -> None:
         """A canned table message (`CANNED`) to everyone."""
@@ -184,22 +220,26 @@ class RemoteSession:
         assert info is not None and self.seat is not None, "not seated yet"
         clocks = tuple(int(left + 0.999) if (left := self.away_left(s.seat)) is not None else None
                        for s in info.seats)
-        key = (id(info.seats), self.seat, clocks)
+        turns = tuple(int(left + 0.999) if (left := self.turn_left(s.seat)) is not None else None
+                      for s in info.seats)
+        key = (id(info.seats), self.seat, clocks, turns)
         if self._setup is None or self._setup[0] != key:
             players: list[Player] = []
-            for s, left in zip(info.seats, clocks, strict=True):
+            for s, left, turn in zip(info.seats, clocks, turns, strict=True):
                 if s.seat == self.seat:
                     players.append(Player("You", "person", s.level))
                     continue
                 if s.status == "bot":
                     seen_as = f"bot · {s.level}"
                 elif s.status == "here":
-                    seen_as = "person"
+                    seen_as = ("person" if turn is None else f"person · {clock(turn)}" if turn
+                               else "person · time up")
                 elif s.status == "covered":
                     seen_as = "away · bot plays"
                 else:
                     seen_as = f"away {clock(left)}" if left else "away · time up"
-                players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as))
+                players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as,
+                                           person=s.status in ("here", "away")))
             setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0)
             self._setup = (key, setup)
         return self._setup[1]
@@ -232,6 +272,12 @@ class RemoteSession:
     def deal_waiting(self) -> bool:
         """The next hand is dealt at the table and not yet shown."""
         return bool(self._pending) and move_of(self._pending[0]) is None
+
+    @property
+    def next_deal(self) -> SeatView | None:
+        """The hand the table has dealt and the screen not yet shown (its number, who leads), if any."""
+        with self._cond:
+            return self._pending[0].view if self.deal_waiting else None
 
     def think(self) -> Move:
         """The move the table made next (blocking: the screen calls it in a worker thread).
@@ -346,6 +392,8 @@ class RemoteSession:
         with self._cond:
             if isinstance(message, (Welcome, Snapshot)):
                 table = message.table if isinstance(message, Welcome) else message
+                if isinstance(message, Welcome) and self.resets == 0:
+                    self._named(table.info.seats[message.seat].name)
                 self._reset(table)
             elif isinstance(message, Update):
                 self._pending.append(message)
@@ -362,6 +410,12 @@ class RemoteSession:
         elif isinstance(message, Moved):
             self._setup = None
         self._tell(message)
+
+    def _named(self, name: str) -> None:
+        """The table numbered our name ("Bea 2"): someone there has it already. Say so once."""
+        if name.casefold() != " ".join(self.client.name.split()).casefold():
+            self.notices.append((f"{self.client.name} is already at this table: you sit as {name}.",
+                                 "information"))
 
     def _reset(self, table: Snapshot) -> None:
         """The whole table again (joined, came back, the game started): shown as it is now."""

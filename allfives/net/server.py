@@ -34,10 +34,13 @@ from .protocol import (
     PROTOCOL_VERSION,
     Cover,
     Error,
+    Goodbye,
     Hello,
+    Kick,
     Moved,
     Ready,
     Refused,
+    Release,
     Said,
     Say,
     SendMove,
@@ -110,9 +113,10 @@ class TableServer:
 
     def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 0, limits: Limits | None = None,
                  ping_interval: float | None = 10.0, door: Door | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, clock: Callable[[], float] | None = None) -> None:
         self.table = table
         self.tls = tls  # serve wss:// with this (net/tls.py); None: plain ws:// (loopback only, the CLI says)
+        self.clock = clock  # the time the table's waits are measured by (the loop's; tests give their own)
         self.host = host
         self.port = port
         self.limits = limits or Limits()
@@ -136,7 +140,7 @@ class TableServer:
         return asyncio.get_running_loop()
 
     def now(self) -> float:
-        return self.loop.time()
+        return self.clock() if self.clock is not None else self.loop.time()
 
     async def start(self) -> TableServer:
         self.server = await serve(
@@ -160,8 +164,19 @@ class TableServer:
     def address(self) -> str:
         return f"{self.host}:{self.port}"
 
-    async def close(self) -> None:
-        """Stop serving: connections close with 1001 (going away); the table stays saved as it is."""
+    async def close(self, goodbye: str | None = None, *, tell: bool = True) -> None:
+        """Stop serving: everyone at the table is told (`goodbye`, by default "Hal closed the table")
+        so that nobody waits for it to come back by itself, then connections close with 1001 (going
+        away); the table stays saved as it is, to be opened again unless the game is over. `tell`
+        False closes as a host that died would (the clients keep trying to come back)."""
+        table = self.table
+        if goodbye is None:
+            host = table.names[table.host_seat] if table.host_seat is not None else "The host"
+            goodbye = f"{host} closed the table"
+        saved = table.save_path is not None and table.state is not None and table.phase != "game_over"
+        farewell = encode(Goodbye(reason=goodbye[:200], come_back=saved))
+        for conn in list(self.by_seat.values()) if tell else ():
+            conn.send(farewell)
         for timer in self._timers:
             timer.cancel()
         if self._bot_task is not None:
@@ -223,10 +238,14 @@ class TableServer:
         if seat is None or self.by_seat.get(seat) is not conn:
             return
         del self.by_seat[seat]
-        self.table.leave(seat, self.now())
-        log.info("%s left seat %s; it waits for them", self.table.setup.players[seat].name, seat)
-        self._away_timer(seat)
+        name = self.table.names[seat]
+        if self.table.leave(seat, self.now()):
+            log.info("%s left seat %s; it is free again", name, seat + 1)
+        else:
+            log.info("%s left seat %s; it waits for them", name, seat + 1)
+            self._away_timer(seat)
         self.send_seating()
+        self.kick()  # a turn clock stops
 
     def refuse(self, conn: Connection, reason: str, fatal: bool = False) -> None:
         conn.send(encode(Error(reason=reason, fatal=fatal)))
@@ -292,8 +311,12 @@ class TableServer:
             self.kick()
         elif isinstance(message, Cover):
             table.cover(message.seat, now, by=seat)
+            log.info("%s lets a bot play for %s (seat %s)", table.names[seat], table.names[message.seat],
+                     message.seat + 1)
             self.send_seating()
             self.kick()
+        elif isinstance(message, (Kick, Release)):
+            self.unseat(seat, message.seat, kick=isinstance(message, Kick))
         elif isinstance(message, Say):
             self.send_all(lambda _: Said(seat=seat, text=message.text))
 
@@ -308,10 +331,15 @@ class TableServer:
                 conn.address), f": it waits {wait} s before trying again" if wait else "")
             raise TableError(_try_again(wait) if wait else "wrong table code", fatal=True)
         door.right(conn.address)
-        if hello.token is not None:
-            seat = table.seat_of(hello.token)
-            if seat is None:
+        seat = table.seat_of(hello.token) if hello.token is not None else None
+        if hello.token is not None and seat is None:
+            why = table.why_unseated(hello.token)
+            if why is not None:
+                raise TableError(why, fatal=True)
+            if table.state is not None:
                 raise TableError("that token holds no seat at this table", fatal=True)
+            # in the lobby a seat whose person left is free again: they sit as anyone would
+        if hello.token is not None and seat is not None:
             token = hello.token
             old = self.by_seat.get(seat)
             if old is not None and old is not conn:  # the same player on a new connection
@@ -319,11 +347,11 @@ class TableServer:
                 self.refuse(old, "you joined again from another connection", fatal=True)
                 self._background(old.ws.close(*old.closing))
             table.arrive(seat)
-            log.info("%s is back at seat %s", table.setup.players[seat].name, seat)
+            log.info("%s is back at seat %s", table.names[seat], seat + 1)
         else:
             seat, token = table.sit(hello.name, hello.seat)
             hosts = " and hosts" if table.host_seat == seat else ""
-            log.info("%s sits at seat %s%s", hello.name, seat, hosts)
+            log.info("%s sits at seat %s%s", table.names[seat], seat + 1, hosts)
         conn.seat = seat
         self.by_seat[seat] = conn
         conn.send(encode(Welcome(seat=seat, token=token, table=table.snapshot(seat, now))))
@@ -340,9 +368,28 @@ class TableServer:
         del self.by_seat[seat]
         self.by_seat[wanted] = conn
         conn.seat = wanted
-        log.info("%s moves to seat %s", self.table.setup.players[wanted].name, wanted)
+        log.info("%s moves to seat %s", self.table.names[wanted], wanted + 1)
         conn.send(encode(Moved(seat=wanted)))
         self.send_seating()
+
+    def unseat(self, by: int, seat: int, *, kick: bool) -> None:
+        """The host takes a person's seat back (kick: for good); they are told, and their connection
+        closes without coming back by itself; a bot plays the seat from now on."""
+        table = self.table
+        name = table.unseat(seat, by, kick=kick)
+        host = table.names[by]
+        done = "sends away" if kick else "gives a bot the seat of"
+        log.info("%s %s %s (seat %s); a bot plays it", host, done, name, seat + 1)
+        conn = self.by_seat.pop(seat, None)
+        if conn is not None:
+            why = (f"{host} sent you away from the table" if kick
+                   else f"{host} gave your seat to a bot")
+            conn.seat = None
+            conn.send(encode(Goodbye(reason=why)))
+            conn.close(1000, why)
+            self._background(conn.ws.close(*conn.closing))  # type: ignore[misc]
+        self.send_seating()
+        self.kick()
 
     # -- sending --------------------------------------------------------------
 
@@ -384,7 +431,8 @@ class TableServer:
             if isinstance(ev, HandResult):
                 log.info("Hand %s is over: scores %s", self.table.state.hand_number, list(ev.scores))
             elif isinstance(ev, GameWon):
-                log.info("Game over: side %s wins with scores %s", ev.side, list(ev.scores))
+                log.info("Game over: %s wins with scores %s", self.table.setup.side_title(ev.side),
+                         list(ev.scores))
         for listener in self._listeners:
             listener(events)
 
@@ -404,6 +452,10 @@ class TableServer:
                 hand = self._pause_for = state.hand_number
                 self._later(table.options.hand_pause, lambda: self._pause_over(hand))
             return
+        if table.clock_turn(self.now()):  # a person's turn began: everyone sees their clock
+            self.send_seating()
+            moment = (state.hand_number, len(state.history))
+            self._later(table.options.turn_clock, lambda: self._turn_over(moment))
         seat = table.bot_to_move()
         if seat is not None and (self._bot_task is None or self._bot_task.done()):
             self._bot_task = asyncio.ensure_future(self.bot_move(state, seat))
@@ -426,7 +478,7 @@ class TableServer:
         try:
             move = await self.loop.run_in_executor(None, bot.choose, state.view(seat))
         except Exception:  # a broken bot must not stop the table
-            log.exception("bot error at seat %s", seat)
+            log.exception("bot error at seat %s", seat + 1)
             move = state.legal_moves()[0]
         wait = bot_pause(self.table.setup.bot_delay) - (self.now() - started)
         if wait > 0:
@@ -448,6 +500,12 @@ class TableServer:
         self._timers = [t for t in self._timers if not t.cancelled()]
         self._timers.append(self.loop.call_later(delay, action))
 
+    def _turn_over(self, moment: tuple[int, int]) -> None:
+        """A person's turn clock ran out: everyone is told (the host may now let a bot play it)."""
+        state = self.table.state
+        if state is not None and (state.hand_number, len(state.history)) == moment:
+            self.send_seating()
+
     def _away_timer(self, seat: int) -> None:
         since = self.table.seats[seat].away_since
         if since is not None:
@@ -460,7 +518,7 @@ class TableServer:
             return
         if self.table.options.auto_cover:
             self.table.cover(seat, self.now())
-            log.info("A bot plays seat %s until its player comes back", seat)
+            log.info("A bot plays seat %s until %s comes back", seat + 1, self.table.names[seat])
         self.send_seating()
         self.kick()
 

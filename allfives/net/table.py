@@ -30,6 +30,7 @@ from allfives.engine import (
 )
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
+from allfives.names import NAME_LENGTH
 from allfives.play.journal import RecordWriter
 from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
@@ -98,13 +99,14 @@ class TableOptions:
     """The pace and manners of a table, chosen by the host."""
 
     away_timeout: float = 60.0  # an away player's seat waits this long before a bot may play it
+    turn_clock: float = 60.0  # a connected person's turn waits this long before a bot may play it
     auto_cover: bool = False  # a bot takes an away seat by itself once the wait is over
     hand_pause: float = 30.0  # the end of a hand shows this long at most before the next deal
     start_when: int | None = None  # start by itself once this many people sit (else the host starts)
 
     def to_json(self) -> dict[str, Any]:
-        return {"away_timeout": self.away_timeout, "auto_cover": self.auto_cover,
-                "hand_pause": self.hand_pause, "start_when": self.start_when}
+        return {"away_timeout": self.away_timeout, "turn_clock": self.turn_clock,
+                "auto_cover": self.auto_cover, "hand_pause": self.hand_pause, "start_when": self.start_when}
 
     @classmethod
     def from_json(cls, data: Any) -> TableOptions:
@@ -112,7 +114,7 @@ class TableOptions:
             return cls()
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         options = cls(**known)
-        for name in ("away_timeout", "hand_pause"):
+        for name in ("away_timeout", "turn_clock", "hand_pause"):
             value = getattr(options, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
                 raise ValueError(f"{name} must be a number of seconds from 0 to 86400 (a day), "
@@ -148,6 +150,12 @@ class Table:
     host_seat: int | None = None  # the first person to sit hosts a headless table
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None  # the state and every hand's events, from the first deal
+    turn_since: float | None = None  # when the turn of the connected person to move began (their clock)
+    bot_turn: tuple[int, int] | None = None  # (hand, moves made): a bot plays this one move for its person
+    # Hashes of the tokens whose seats the host took back: True if kicked (never to sit again), False if
+    # the seat was given to a bot (in the lobby, its holder may sit again as anyone may)
+    unseated: dict[str, bool] = field(default_factory=dict)
+    _clocked: tuple[int, int] | None = field(default=None, repr=False, compare=False)  # the turn clocked
     save_path: Path | None = None
     save_error: str | None = None
     # Given each save to write (the game and the record's other fields), instead of writing it here:
@@ -196,7 +204,38 @@ class Table:
         return None
 
     def is_bot_played(self, seat: int) -> bool:
-        return self.seats[seat].token_hash is None or self.seats[seat].covered
+        """A bot moves for the seat: a bot's seat, an away person's covered one, or this one turn of a
+        person whose clock ran out (the host let a bot play it)."""
+        s = self.seats[seat]
+        return s.token_hash is None or s.covered or (self.bot_turn is not None
+                                                     and self.bot_turn == self._moment(seat))
+
+    def _moment(self, seat: int) -> tuple[int, int] | None:
+        """(hand, moves made) while it is `seat`'s turn: what a turn clock and a bot's one move are for."""
+        state = self.state
+        if state is None or state.phase != "playing" or state.turn != seat:
+            return None
+        return state.hand_number, len(state.history)
+
+    def clock_turn(self, now: float) -> bool:
+        """Start the turn clock if a connected person's turn has just begun (True then: tell everyone);
+        it stops when anyone else is to move. The server calls this after every change."""
+        state = self.state
+        seat = state.turn if state is not None else None
+        moment = self._moment(seat) if seat is not None else None
+        if (seat is None or moment is None or self.is_bot_played(seat) or not self.seats[seat].connected):
+            self._clocked = self.turn_since = None
+            return False
+        if self._clocked == moment:
+            return False
+        self._clocked, self.turn_since = moment, now
+        return True
+
+    def turn_left(self, seat: int, now: float) -> float | None:
+        """Seconds left on `seat`'s turn clock (0 once a bot may play it); None if it is not running."""
+        if self.turn_since is None or self._clocked is None or self._clocked != self._moment(seat):
+            return None
+        return round(max(0.0, self.turn_since + self.options.turn_clock - now), 1)
 
     def bot_to_move(self) -> int | None:
         """The seat a bot must move for now, if any."""
@@ -225,6 +264,7 @@ class Table:
                 status = "bot"
             elif seat.connected:
                 status = "here"
+                wait_left = self.turn_left(n, now)
             elif seat.covered:
                 status = "covered"
             else:
@@ -238,7 +278,7 @@ class Table:
     def info(self, now: float) -> TableInfo:
         return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
                          bot_level=self.level, away_timeout=self.options.away_timeout,
-                         hand_pause=self.options.hand_pause)
+                         turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause)
 
     def snapshot(self, seat: int, now: float) -> Snapshot:
         """Everything `seat` may see, for a player joining or coming back."""
@@ -288,10 +328,25 @@ class Table:
         seat = wanted if wanted is not None else free[0]
         token = secrets.token_urlsafe(18)
         self.seats[seat] = Seat(token_hash=token_hash(token), connected=True)
-        self._set_player(seat, Player(name, "person", self.level))
+        self._set_player(seat, Player(self.unused_name(name, seat), "person", self.level))
         if self.host_seat is None:
             self.host_seat = seat
         return seat, token
+
+    def unused_name(self, name: str, seat: int) -> str:
+        """`name`, or "Bea 2" if someone at the table already has it: two people with one name could not
+        be told apart in the log and the scores. Numbering rather than refusing lets the friend in with
+        the command they were given (their screen says the name they sit as)."""
+        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        if name.casefold() not in taken:
+            return name
+        number = 2
+        while True:
+            suffix = f" {number}"
+            numbered = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
+            if numbered.casefold() not in taken:
+                return numbered
+            number += 1
 
     def move_to(self, seat: int, wanted: int) -> None:
         """In the lobby, a person moves from `seat` to `wanted`, a seat a bot holds; the bot takes the
@@ -321,19 +376,75 @@ class Table:
         s = self.seats[seat]
         s.connected, s.away_since, s.covered = True, None, False
 
-    def leave(self, seat: int, now: float) -> None:
+    def leave(self, seat: int, now: float) -> bool:
+        """The seat's person left: in play the seat waits for them; in the lobby it is free again (True),
+        so that people who came and went do not fill the table (the host's seat waits for the host)."""
         s = self.seats[seat]
-        if s.token_hash is not None and s.connected:
-            s.connected, s.away_since = False, now
+        if s.token_hash is None or not s.connected:
+            return False
+        if self.state is None and seat != self.host_seat:
+            self._give_to_bot(seat)
+            return True
+        s.connected, s.away_since = False, now
+        return False
+
+    def _give_to_bot(self, seat: int) -> None:
+        """A bot takes the seat for good: in the lobby a free seat (a bot's name), in play the seat keeps
+        its name in the scores and the record and a bot of the table's level plays it."""
+        self.seats[seat] = Seat()
+        name = self.names[seat] if self.state is not None else BOT_NAMES[seat]
+        self._set_player(seat, Player(name, "bot", self.level))
+
+    def _hosts(self, by: int | None, what: str) -> None:
+        if by is not None and by != self.host_seat:
+            raise TableError(f"only the host can {what}")
+
+    def unseat(self, seat: int, by: int | None, *, kick: bool) -> str:
+        """The host gives a person's seat back to a bot (`release`), or sends them away for good
+        (`kick`: their token never seats again); the seat's token stops working either way. Returns
+        the person's name (they are told, and their connection closes: the server's part)."""
+        what = "send a player away" if kick else "give a seat back to a bot"
+        self._hosts(by, what)
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"this table has seats 1-{len(self.seats)}")
+        s, name = self.seats[seat], self.names[seat]
+        if seat == self.host_seat:
+            raise TableError(f"seat {seat + 1} is the host's own: the host cannot {what} there")
+        if s.token_hash is None:
+            raise TableError(f"seat {seat + 1} ({name}) is a bot's already")
+        self.unseated[s.token_hash] = kick
+        self._give_to_bot(seat)
+        if self.state is not None:
+            self.save()
+        return name
+
+    def why_unseated(self, token: str) -> str | None:
+        """Why a token that once held a seat holds none now, if the host took it back (a refusal to the
+        holder); None if it did not, or it was given to a bot in the lobby (they may sit again)."""
+        kicked = self.unseated.get(token_hash(token))
+        host = self.names[self.host_seat] if self.host_seat is not None else "the host"
+        if kicked:
+            return f"{host} sent you away from this table"
+        if kicked is False and self.state is not None:
+            return f"{host} gave your seat to a bot: the game goes on without you"
+        return None
 
     def cover(self, seat: int, now: float, by: int | None = None) -> None:
-        """Let a bot play an away seat; `by` is the seat asking (the host), None for the table's own timer."""
-        if by is not None and by != self.host_seat:
-            raise TableError("only the host can let a bot play a seat")
+        """Let a bot play an away seat (until its person is back), or the one turn of a connected person
+        whose turn clock ran out; `by` is the seat asking (the host), None for the table's own timer."""
+        self._hosts(by, "let a bot play a seat")
         if not 0 <= seat < len(self.seats):
-            raise TableError(f"there is no seat {seat + 1}")
+            raise TableError(f"this table has seats 1-{len(self.seats)}")
         s = self.seats[seat]
         name = self.names[seat]
+        if s.token_hash is not None and s.connected:
+            left = self.turn_left(seat, now)
+            if left is None:
+                raise TableError(f"seat {seat + 1} ({name}) is at the table and it is not their turn")
+            if left > 0:
+                raise TableError(f"{name}'s turn clock has {left:.0f} s more to run")
+            self.bot_turn = self._moment(seat)
+            return
         if s.token_hash is None or s.connected or s.away_since is None:
             raise TableError(f"seat {seat + 1} ({name}) is not waiting for an away player")
         if s.covered:
@@ -351,8 +462,7 @@ class Table:
 
     def start(self, by: int | None = None) -> list[Event]:
         """Deal the first hand; `by` is the seat asking (only the host may), None for the table itself."""
-        if by is not None and by != self.host_seat:
-            raise TableError("only the host can start the game")
+        self._hosts(by, "start the game")
         if self.state is not None:
             raise TableError("the game has already started")
         self.game = Game.new(self.setup.rules, self.setup.seed)

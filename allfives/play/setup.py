@@ -47,6 +47,11 @@ class Player:
     def label(self) -> str:
         return "you" if self.is_person else f"bot · {self.level}"
 
+    @property
+    def thinks(self) -> bool:
+        """A bot's move is thought about ("thinking…"); a person's is waited for."""
+        return not self.is_person
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 

@@ -199,7 +199,11 @@ class TableShell(Shell):
         if game is None or not game.in_progress or isinstance(self.screen, ConfirmScreen):
             self.exit()
             return
-        self.push_screen(quit_question(), lambda yes: self.exit() if yes else None)
+        self.push_screen(self.quit_question(), lambda yes: self.exit() if yes else None)
+
+    def quit_question(self) -> ConfirmScreen:
+        """What quitting a game in progress asks (a shared table's host says it closes the table)."""
+        return quit_question()
 
     # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import ssl
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -182,9 +182,12 @@ def players(server: TableServer, seats: tuple[int, ...], **kwargs: Any
 
 
 @asynccontextmanager
-async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None, **limits: Any):
-    """A table served on loopback: plain ws://, or wss:// given a context (tls.server_context)."""
-    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None, tls=tls)
+async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None,
+                  clock: Callable[[], float] | None = None, **limits: Any):
+    """A table served on loopback: plain ws://, or wss:// given a context (tls.server_context); `clock`
+    (seconds) is the time its waits are measured by."""
+    server = TableServer(table, port=port, limits=quick_limits(**limits), ping_interval=None, tls=tls,
+                         clock=clock)
     await server.start()
     try:
         yield server

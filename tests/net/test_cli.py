@@ -35,12 +35,13 @@ CODE = "K7QM-3XRT-9BHD"
 
 def test_host_takes_the_game_flags_of_play_and_opens_a_new_table(tmp_path: Path) -> None:
     args = host_parser().parse_args(["--seats", "4", "--cut-throat", "--level", "hard", "--people", "2",
-                                     "--away", "5", "--auto-cover", "--bot-delay", "0"])
+                                     "--away", "5", "--turn-clock", "90", "--auto-cover", "--bot-delay", "0"])
     table, note = open_table(args, tmp_path / "table.json")
     assert note == "" and table.phase == "lobby"
     assert table.setup.rules.seats == 4 and not table.setup.rules.partnership
     assert {p.level for p in table.setup.players} == {"hard"} and table.setup.bot_delay == 0
     assert table.options.start_when == 2 and table.options.away_timeout == 5 and table.options.auto_cover
+    assert table.options.turn_clock == 90 and host_parser().parse_args([]).turn_clock == 60
 
 
 def test_host_resumes_the_saved_table_unless_told_new_and_keeps_a_bad_save_aside(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from allfives.net.protocol import Refused, Seating, SendMove, Welcome, encode
 from allfives.net.remote_session import RemoteSession, TablePlayer
 from allfives.net.table import Table, TableOptions
 from allfives.play.game_session import GameSession
+from allfives.play.setup import Player
 from allfives.ui.model.turn import TurnState
 from allfives.ui.model.view import build_view
 
@@ -131,8 +132,11 @@ async def test_the_end_of_a_hand_waits_for_the_deal_and_tells_the_table_we_are_r
     seat.sent.clear()
     assert session.next_hand() == [] and session.next_hand() == []
     assert [type(m).__name__ for m in seat.sent] == ["Ready"]
+    assert session.next_deal is None
     seat.tell(seat.table.update(ME, seat.table.next_hand()))
     assert session.deal_waiting and session.waiting == "hand_over"
+    deal = session.next_deal  # what the score panel says of it: the hand and who leads
+    assert deal is not None and (deal.hand_number, deal.turn) == (2, seat.table.state.turn)
     events = session.next_hand()
     assert events[0].kind == "dealt" and len(session.hands) == 2 and session.waiting in ("person", "bot")
 
@@ -210,3 +214,30 @@ async def test_a_host_that_changes_the_boneyard_after_committing_is_caught_and_s
     assert text.startswith("Hand 1: the deal does not match its commitment: this table's host may have "
                            "changed it (seat ")
     assert session.state is None  # a hand whose deal does not check is not known, so not reviewed
+
+
+async def test_another_person_to_move_is_waited_for_not_thinking_and_their_turn_clock_shows() -> None:
+    seat = Seat(seed=3)  # seat 0 (Ann, a person at another terminal) leads
+    seat.table.start()
+    seat.welcome()
+    session = seat.session
+    view = build_view(session.setup, session.seat_view(ME), session.hands, TurnState())
+    ann = view.seats.top[0]
+    assert ann.to_move and not ann.thinking  # only bots are "thinking…"
+    assert seat.table.clock_turn(now=0.0)
+    seat.tell(Seating(seats=seat.table.seat_info(now=15.0)))
+    assert session.setup.players[0].label == "person · 0:45" and session.coverable() == []
+    seat.tell(Seating(seats=seat.table.seat_info(now=61.0)))
+    assert session.coverable() == [0]  # the host may let a bot play this move
+    seat.move(0, seat.table.state.legal_moves()[0])
+    assert session.turn_left(0) is None  # the clock stops with the move
+
+
+async def test_a_name_the_table_numbered_is_told_once() -> None:
+    seat = Seat(seed=3)
+    seat.client.name = "Ann"  # as Ann at seat 0 has it: the table seats us as "Ann 2"
+    seat.table._set_player(ME, Player("Ann 2", "person"))
+    seat.welcome()
+    assert list(seat.session.notices) == [("Ann is already at this table: you sit as Ann 2.", "information")]
+    seat.welcome()  # coming back: nothing new to say
+    assert len(seat.session.notices) == 1

@@ -110,7 +110,7 @@ def test_an_away_seat_waits_then_only_the_host_may_let_a_bot_play_it_until_its_p
         table.cover(1, now=130.0, by=0)
     with pytest.raises(TableError, match="only the host"):
         table.cover(1, now=170.0, by=1)
-    with pytest.raises(TableError, match="not waiting"):
+    with pytest.raises(TableError, match="is at the table and it is not their turn"):
         table.cover(0, now=170.0, by=0)
     table.cover(1, now=170.0, by=0)
     assert table.is_bot_played(1) and table.seat_info(170.0)[1].status == "covered"
@@ -268,3 +268,73 @@ def test_a_refused_move_reads_the_same_at_a_network_table_as_in_a_local_game(
     else:
         assert said == {"hand_over": "the hand is over", "game_over": "the game is over"}.get(
             table.phase, f"it is {table.names[game.turn]}'s turn, not yours")
+
+
+def test_a_name_already_at_the_table_is_numbered_so_the_log_and_the_scores_tell_them_apart() -> None:
+    table = four_seat_table()
+    table.sit("Bea")
+    table.sit("bea")
+    table.sit("Bea")
+    assert table.names[:3] == ("Bea", "bea 2", "Bea 3")
+    table.unseat(2, by=0, kick=False)
+    assert table.sit("Bea 3")[0] == 2 and table.names[2] == "Bea 3"  # its own name again
+    table.sit("Bea 2 " + "x" * 14)
+    assert table.names[3] == "Bea 2 " + "x" * 14
+    table.unseat(3, by=0, kick=False)
+    table.sit("Bea 2 " + "x" * 14)
+    assert table.names[3] == "Bea 2 " + "x" * 14  # (its own seat's old name does not count)
+    table.unseat(2, by=0, kick=False)
+    assert table.sit("Bea 2 " + "x" * 14)[0] == 2
+    assert table.names[2] == "Bea 2 " + "x" * 12 + " 2"  # still a name of at most 20 characters
+
+
+def test_in_the_lobby_a_seat_whose_person_left_is_free_again_but_the_hosts_waits() -> None:
+    table = four_seat_table()
+    seated(table, 3)
+    assert table.leave(1, now=5.0) and table.seats[1].token_hash is None
+    assert table.setup.players[1].kind == "bot" and table.names[1] == "Ben"
+    assert not table.leave(0, now=5.0) and table.seats[0].away_since == 5.0  # the host's
+    table.sit("Dee")
+    assert table.names[1] == "Dee"
+
+
+def test_the_host_kicks_or_releases_a_person_and_their_token_stops_working() -> None:
+    table = four_seat_table()
+    host, bea, cy = seated(table, 3)
+    with pytest.raises(TableError, match="only the host"):
+        table.unseat(2, by=1, kick=True)
+    with pytest.raises(TableError, match="the host's own"):
+        table.unseat(0, by=0, kick=True)
+    with pytest.raises(TableError, match="seat 4 .* is a bot's already"):
+        table.unseat(3, by=0, kick=False)
+    assert table.unseat(1, by=0, kick=True) == "P1"
+    assert table.seat_of(bea) is None and table.setup.players[1].kind == "bot"
+    assert table.why_unseated(bea) == "P0 sent you away from this table"
+    table.unseat(2, by=0, kick=False)
+    assert table.why_unseated(cy) is None  # given back in the lobby: they may sit again as anyone may
+    _, cy = table.sit("P2", 2)
+    table.start(by=0)
+    table.unseat(2, by=0, kick=False)  # in play: a bot plays the seat, under its name, to the end
+    assert table.names[2] == "P2" and table.is_bot_played(2) and table.seat_info(0.0)[2].status == "bot"
+    assert table.why_unseated(cy) == "P0 gave your seat to a bot: the game goes on without you"
+    assert table.seat_of(host) == 0
+
+
+def test_a_connected_persons_turn_clock_runs_then_the_host_may_let_a_bot_play_that_one_move() -> None:
+    table = four_seat_table(turn_clock=60.0)
+    seated(table, 2)
+    table.start()
+    while table.state.turn not in (0, 1):  # the bots play until a person is to move
+        table.apply(table.state.turn, table.state.legal_moves()[0])
+    seat = table.state.turn
+    assert table.clock_turn(now=10.0) and not table.clock_turn(now=11.0)  # started once per turn
+    assert table.seat_info(40.0)[seat].wait_left == 30.0
+    assert all(s.wait_left is None for s in table.seat_info(40.0) if s.seat != seat)
+    with pytest.raises(TableError, match="30 s more"):
+        table.cover(seat, now=40.0, by=0)
+    with pytest.raises(TableError, match="only the host"):
+        table.cover(seat, now=70.0, by=1)
+    table.cover(seat, now=70.0, by=0)
+    assert table.bot_to_move() == seat and not table.clock_turn(now=70.0)
+    table.apply(seat, table.bot(seat).choose(table.state.view(seat)))
+    assert not table.is_bot_played(seat)  # for that move only: the person plays on

@@ -1,11 +1,14 @@
 """The screens of a shared table, each against a real table server on loopback in the same loop: the lobby,
 a joined player's game by mouse, a refusal told to that player only, a lost connection that comes back
-by itself, and the host's away clock and its bot."""
+by itself, the host's away clock and its bot, a score panel that follows the deal, the host's kick in
+the lobby and quit dialog, and a guest told the table closed."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -20,11 +23,13 @@ from allfives.net.table import Table, TableOptions, shown_code
 from allfives.net.tls import server_context
 from allfives.play.seat import ends_for
 from allfives.ui.review.screen import ReviewScreen
+from allfives.ui.screens.confirm import ConfirmScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
+from allfives.ui.shared_table.unseat import UnseatScreen
 from tests.conftest import TableCertificate
 from tests.net.helpers import Truth, players, serving
 
@@ -162,9 +167,10 @@ async def test_a_joined_player_plays_by_mouse_sees_only_their_seat_and_a_refusal
             assert screen.my_turn and session.waiting == "person"  # the turn is still ours
             assert not any(isinstance(m, Refused) for m in map(decode_server, host.raw))  # told to Bea only
 
-            # the table goes away mid-game and comes back: the screen says so, and the whole table returns
+            # the table goes away mid-game (the host's process dies) and comes back: the screen says so,
+            # and the whole table returns
             port, before = server.port, len(app.client.raw)
-            await server.close()
+            await server.close(tell=False)
             await until(pilot, lambda: "Connection lost" in screen.status, "the status tells of the drop")
             async with serving(table, port=port):
                 await until(pilot, lambda: app.client.connections == 2 and session.connected, "back")
@@ -193,6 +199,8 @@ async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
             screen = app.screen
             await play_on(pilot, app, lambda: screen.my_turn, "Hana's turn")
+            await until(pilot, lambda: re.search(r"\(\d:\d\d left\)$", screen.status) is not None,
+                        "her own turn clock, after her prompt")
 
             friend.stop()  # their terminal closes: the seat waits for them, with a clock on every screen
             await friend_run
@@ -245,3 +253,95 @@ async def test_a_finished_network_hand_says_deal_checked_and_the_score_panels_re
             assert review.status((1, 0)).plain.endswith(" leads · deal checked")
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is panel, "back to the score panel")
+
+
+async def test_an_open_score_panel_follows_the_table_once_it_deals_and_closing_it_shows_that_hand() -> None:
+    table = small_table(seed=6, target=150, start_when=2, hand_pause=0.0)  # the table deals at once
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        (host, _), = players(server, (0,))
+        host_run = asyncio.create_task(host.run())
+        await host.wait_until(lambda: host.seat == 0)
+        app = joining(server)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            screen = app.screen
+            await play_on(pilot, app, lambda: isinstance(app.screen, ScorePanel), "the end of hand 1")
+            panel = app.screen
+            await until(pilot, lambda: panel.table_news is not None and bool(panel.query("#table-news")),
+                        "the panel hears of the deal")
+            leader = table.hands[1][0].leader
+            line = f"Hand 2 is dealt: {'you lead' if leader == 1 else 'Tester 0 leads'}"
+            assert shown(panel, "#table-news") == line and str(panel.query_one("#continue").label) == \
+                "Play on (Enter)"
+            assert screen.status == f"{line}: close the score panel to play on."  # not "Waiting for…"
+            assert screen.seen.hand_number == 1  # nothing moves under the panel
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen and screen.seen.hand_number == 2, "hand 2 shows")
+        host.stop()
+        await host_run
+
+
+async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close_the_table() -> None:
+    table = small_table(seats=4)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        share = f"allfives join {server.address} --code {table.code}"
+        app = TableApp(TableClient(server.address, table.code, "Hana"), share=share)  # the host's own
+        session = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: session.seat == 0 and isinstance(app.screen, LobbyScreen)
+                        and app.screen.query_one("#start").display, "Hana hosts")
+            lobby = app.screen
+            assert "k" not in lobby.active_bindings  # nobody to kick: not in the footer
+            (friend, _), = players(server, (1,))
+            friend_run = asyncio.create_task(friend.run())
+            await until(pilot, lambda: lobby.query_one("#kick-1").display and "k" in lobby.active_bindings,
+                        "the host's Kick on the friend's row and in the footer")
+            assert not lobby.query_one("#kick-0").display  # not on the host's own row
+            assert "Kick (k) sends a player away" in shown(lobby, "#lobby-wait")
+            await pilot.click("#kick-1")
+            await friend_run  # told, and stopped by itself
+            assert friend.goodbye.reason == "Hana sent you away from the table" and friend.connections == 1
+            await until(pilot, lambda: "free" in shown(lobby, "#seat-1"), "the seat is free again")
+            assert "k" not in lobby.active_bindings and table.seat_of(friend.token) is None
+
+            (cy, _), = players(server, (2,))
+            cy_run = asyncio.create_task(cy.run())
+            await until(pilot, lambda: session.info.seats[2].status == "here", "another friend sits")
+            await pilot.click("#start")
+            await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+            game = app.screen
+            await until(pilot, lambda: "x" in game.active_bindings, "the host's x in the footer")
+            await pilot.press("x")  # in play: a dialog asks whose seat, by number
+            await until(pilot, lambda: isinstance(app.screen, UnseatScreen), "the seat dialog")
+            await pilot.press("3")
+            await cy_run  # told, and stopped by itself
+            assert cy.goodbye.reason == "Hana gave your seat to a bot"
+            await until(pilot, lambda: session.info.seats[2].status == "bot", "a bot plays seat 3")
+            assert table.names[2] == "Tester 2" and table.is_bot_played(2)  # under its name, to the end
+            assert any("A bot plays seat 3 for the rest of the game" in n.message for n in app._notifications)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the quit dialog")
+            assert app.screen.title_text == "Close the table?"
+            assert "closes the table for the people at it" in str(app.screen.text)
+            await pilot.press("escape")
+
+
+async def test_a_guest_told_the_host_closed_the_table_leaves_with_the_command_that_comes_back(
+        tmp_path: Path) -> None:
+    table = small_table(seed=5, target=150, start_when=2)
+    table.save_path = tmp_path / "table.json"
+    async with asyncio.timeout(LIMIT):
+        async with serving(table) as server:
+            (host, _), = players(server, (0,))
+            host_run = asyncio.create_task(host.run())
+            await host.wait_until(lambda: host.seat == 0)
+            rejoin = f"allfives join {server.address} --code {table.code}"
+            app = TableApp(TableClient(server.address, table.code, "Bea"), rejoin=rejoin)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+                await server.close()  # the host quits
+                await until(pilot, lambda: app.farewell is not None, "the app ends")
+            assert app.farewell == (f"Tester 0 closed the table; once it is open again, `{rejoin}` brings "
+                                    "you back to your seat.")
+            assert app.client.connections == 1 and app.return_code in (0, None)
+            await host_run

@@ -301,7 +301,7 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
         placed[places[offset]].append(SeatInfo(
             seat=other, name=player.name, label=label, tiles=seat.tile_counts[other],
             last=last.get(other, ""),
-            to_move=to_move, thinking=to_move and waiting == "bot",
+            to_move=to_move, thinking=to_move and waiting == "bot" and player.thinks,
             faces=tuple(faces[other]) if faces is not None else None))
     return SeatsView(tuple(placed["top"]), tuple(placed["left"]), tuple(placed["right"]), wide)
 

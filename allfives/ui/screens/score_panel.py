@@ -112,6 +112,7 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
         self.hand_number = hand_number
         self.game_over = game_over
         self._looks: Looks | None = None  # the colours the panel was last filled in
+        self.table_news: str | None = None  # a shared table's word that it went on (the next deal)
 
     def headline(self) -> str:
         r = self.result
@@ -136,6 +137,7 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self._fill()
+        self._show_news()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -164,6 +166,25 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
             await self.run_action("app.review")  # over the panel; closing it comes back here
         else:
             self.dismiss("table" if event.button.id == "table" else None)
+
+    def table_went_on(self, line: str) -> None:
+        """A shared table dealt the next hand while the panel is open (or opening): say so (`line`),
+        and Continue now shows that hand."""
+        if line != self.table_news:
+            self.table_news = line
+            self._show_news()
+
+    def _show_news(self) -> None:
+        if self.table_news is None or not self.query("#score-box .buttons"):
+            return  # nothing to say, or not composed yet (on_mount says it) or dismissed
+        news = self.query("#table-news")
+        if news:
+            news.first(Static).update(self.table_news)
+        else:
+            self.query_one("#score-box").mount(Static(self.table_news, id="table-news", classes="title"),
+                                               before=self.query_one("#score-box .buttons"))
+        if not self.game_over:
+            self.query_one("#continue", Button).label = "Play on (Enter)"
 
     def action_continue(self) -> None:
         self.dismiss(None)

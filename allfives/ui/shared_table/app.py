@@ -4,7 +4,8 @@ then the same game screen as local play, fed by the table's messages.
 The connection runs as a worker of the app (on the app's loop; the host's server runs on the same
 loop), and the session tells the app of every message; the app hands the news to whichever screen
 shows. A table that will not have us (wrong code, no free seat...) or cannot be reached ends the app
-with one line saying why and exit status 2.
+with one line saying why and exit status 2; a table that says goodbye (its host closed it, or took our
+seat back) ends it with that line, and the command that comes back when there is one.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual.message import Message
 from allfives.net.client import JoinRefused, NotTheTable, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
 from allfives.net.remote_session import RemoteSession
+from allfives.ui.screens.confirm import ConfirmScreen
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
 from allfives.ui.shell import TableShell
@@ -30,13 +32,14 @@ class TableApp(TableShell):
     """One seat at a shared table, from the lobby to the game over."""
 
     def __init__(self, client: TableClient, *, share: str | None = None,
-                 remember: Callable[[str], None] | None = None) -> None:
+                 remember: Callable[[str], None] | None = None, rejoin: str | None = None) -> None:
         super().__init__()
         self.client = client
         self.session = RemoteSession(client)
         self.session.listeners.append(self._heard)
         self.share = share  # the host's: the command friends type to join
         self.remember = remember  # keeps the seat's token, to come back after a restart
+        self.rejoin = rejoin  # a guest's: the command that brings them back to their seat
         self.address = client.uri.removeprefix("ws://")
         self.farewell: str | None = None  # the line to print once the app has ended
         self._to_table = False
@@ -58,6 +61,13 @@ class TableApp(TableShell):
             self._leave(f"the table refused: {e}")
         except OSError as e:
             self._leave(f"cannot reach {self.address}: {e.strerror or e}")
+        else:
+            goodbye = self.client.goodbye
+            if goodbye is not None and self.share is None:  # (the host's own terminal closed it)
+                come_back = (f"; once it is open again, `{self.rejoin}` brings you back to your seat"
+                             if goodbye.come_back and self.rejoin else "")
+                self.farewell = f"{goodbye.reason}{come_back}."
+                self.exit()
 
     def _leave(self, why: str) -> None:
         self.farewell = why
@@ -98,6 +108,16 @@ class TableApp(TableShell):
         await self.push_screen(RemoteGameScreen(self.session))
 
     # -- what a shared table does differently --------------------------------------------------
+
+    def quit_question(self) -> ConfirmScreen:
+        """The host's quit closes the table for everyone at it; a guest's leaves their seat waiting."""
+        if self.share is None:
+            return super().quit_question()
+        return ConfirmScreen("Close the table?",
+                             "Quitting closes the table for the people at it: they are told you closed "
+                             "it. The game is saved: `allfives host` opens it again, and they come back "
+                             "to their seats with the command they joined with.",
+                             "Close the table", "Keep playing", yes_key="q")
 
     def action_new_game(self) -> None:
         game = self.game_screen

@@ -52,13 +52,13 @@ def join_table(args: argparse.Namespace) -> int:
     key = seat_key(args.address, args.code)
     client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
                          seat=wanted_seat(args), stop_when_over=True, pin=args.pin)
-    app = TableApp(client, remember=lambda token: remember_token(key, token))
+    rejoin = rejoin_line(args)
+    app = TableApp(client, remember=lambda token: remember_token(key, token), rejoin=rejoin)
     settle_memory()
     status = run(app)
     if status == 1:
         return status  # a crash, told already
-    return _farewell(app, f"You left the table; `{rejoin_line(args)}` again brings you back to your seat.",
-                     status)
+    return _farewell(app, f"You left the table; `{rejoin}` again brings you back to your seat.", status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
@@ -109,8 +109,9 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     if ending.status == 1:
         return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"
-    return _farewell(app, "The game is over." if over else "The table is closed and saved: `allfives host` "
-                     "opens it again and its players come back.", ending.status)
+    closed = ("The table is closed and saved: `allfives host` opens it again, and its players come back "
+              "with the command they joined with.")
+    return _farewell(app, "The game is over." if over else closed, ending.status)
 
 
 def _farewell(app: object, otherwise: str, status: int = 0) -> int:

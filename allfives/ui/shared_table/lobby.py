@@ -1,4 +1,5 @@
-"""The lobby of a shared table: who sits where, free seats to move to, the host's Start, the code to share."""
+"""The lobby of a shared table: who sits where, free seats to move to, the host's Start, kick and release,
+the code to share."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from allfives.net.table import shown_code
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.widgets.shown import content
 from allfives.ui.widgets.too_small import TooSmall
+
+from .unseat import ask_unseat, unseat
 
 
 def seat_line(session: RemoteSession, seat: int) -> Shown:
@@ -53,6 +56,7 @@ class LobbyScreen(Screen[None]):
     .seat-row { height: 1; }
     .seat-row Static { width: 1fr; }
     .seat-row Button.sit { width: 12; min-width: 12; height: 1; margin: 0; border: none; }
+    .seat-row Button.unseat { width: 10; min-width: 10; height: 1; margin: 0 0 0 1; border: none; }
     #lobby-rules { color: $quiet-text; }
     #lobby-wait { margin: 1 0 0 0; }
     #lobby-box .buttons Button { margin: 1 1 1 0; }
@@ -67,6 +71,8 @@ class LobbyScreen(Screen[None]):
         Binding("3", "sit(2)", "Seat 3", show=False),
         Binding("4", "sit(3)", "Seat 4", show=False),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("k", "unseat(True)", "Kick"),
+        Binding("x", "unseat(False)", "Seat to a bot"),
         Binding("q", "app.quit", "Leave"),
     ]
 
@@ -94,6 +100,11 @@ class LobbyScreen(Screen[None]):
                         sit = Button("Sit here", id=f"sit-{seat}", classes="sit", compact=True)
                         sit.can_focus = False  # keys 1-4 sit too; Enter stays the host's Start
                         yield sit
+                        for what, label in (("release", "To a bot"), ("kick", "Kick")):  # the host's
+                            button = Button(label, id=f"{what}-{seat}", classes="unseat", compact=True)
+                            button.can_focus = False
+                            button.display = False
+                            yield button
             yield Static(id="lobby-rules")
             yield Static(id="lobby-wait")
             with Horizontal(classes="buttons"):
@@ -138,9 +149,12 @@ class LobbyScreen(Screen[None]):
             return
         status.update("At the table." if session.connected else "Connection lost: coming back to the table…")
         free = [s.seat for s in info.seats if s.status == "bot"]
+        takeable = session.people() if session.is_host else []
         for s in info.seats:
             self.query_one(f"#seat-{s.seat}", Static).update(content(seat_line(session, s.seat)))
             self.query_one(f"#sit-{s.seat}", Button).display = s.seat in free
+            for what in ("release", "kick"):
+                self.query_one(f"#{what}-{s.seat}", Button).display = s.seat in takeable
         rules = " · ".join(info.rules.describe())
         if info.rules.partnership:
             rules += " · seats 1 & 3 against 2 & 4"
@@ -156,6 +170,8 @@ class LobbyScreen(Screen[None]):
             wait = "Waiting for the host to start the game."
         if free:
             wait += " Click “Sit here” (or press its number) to move."
+        if takeable:
+            wait += " Kick (k) sends a player away; To a bot (x) frees their seat."
         self.query_one("#lobby-wait", Static).update(content(wait))
 
     async def _rebuild(self) -> None:
@@ -173,9 +189,19 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
         elif button.startswith("sit-"):
             self.action_sit(int(button.removeprefix("sit-")))
+        elif button.startswith(("kick-", "release-")):
+            what, seat = button.split("-")
+            unseat(self, self.session, int(seat), kick=what == "kick")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.session.is_host if action == "start" else True
+        if action == "start":
+            return self.session.is_host
+        if action == "unseat":  # the host's, while someone else sits (else out of the footer)
+            return self.session.is_host and bool(self.session.people())
+        return True
+
+    def action_unseat(self, kick: bool) -> None:
+        ask_unseat(self, self.session, kick)
 
     def action_start(self) -> None:
         if self.session.is_host:

@@ -2,10 +2,12 @@
 
 Only what the network adds lives here: the screen goes on when the table sends news (a move, a deal,
 the whole table again after coming back), the flow hears one more fact (the table has dealt the next
-hand), the status line says when the connection is lost, when a hand's deal does not match its
-commitment, or whom the table waits for (an away player's clock), the host lets a bot play an away
-seat (`b`), and two canned table messages (`y` "your turn", `g` "good game"). A finished hand's
-secret makes every tile of it known, so the score panel's Review shows the hands that check.
+hand) and an open score panel says so, the status line says when the connection is lost, when a hand's
+deal does not match its commitment, or whom the table waits for (an away player's clock, a person's turn
+clock), the host lets a bot play an away seat or a move whose clock ran out (`b`), sends a player away
+(`k`) or gives their seat to a bot (`x`), and two canned table messages (`y` "your turn", `g` "good
+game"). A finished hand's secret makes every tile of it known, so the score panel's Review shows the
+hands that check.
 """
 
 from __future__ import annotations
@@ -16,17 +18,22 @@ from textual.binding import Binding
 
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.play import flow as table_flow
-from allfives.play.flow import Facts
+from allfives.play.flow import Directive, Facts, ShowResult
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import Notice, TurnState
 from allfives.ui.screens.game import GameScreen
+from allfives.ui.screens.score_panel import ScorePanel
+
+from .unseat import ask_unseat
 
 
 class RemoteGameScreen(GameScreen):
     """One seat's game at a table served elsewhere (or by this process, for the host)."""
 
     BINDINGS = [
-        Binding("b", "cover", "A bot plays for the away"),
+        Binding("b", "cover", "Let a bot play"),
+        Binding("k", "unseat(True)", "Kick"),
+        Binding("x", "unseat(False)", "Seat to a bot"),
         Binding("y", "say('your turn')", "“Your turn”", show=False),
         Binding("g", "say('good game')", "“Good game”", show=False),
     ]
@@ -36,6 +43,7 @@ class RemoteGameScreen(GameScreen):
         self.table = session
         self._resets = session.resets
         self._can_cover = False  # the host's `b` shows in the footer while an away seat may be covered
+        self._can_unseat = False  # the host's `k` and `x` show while someone else sits at the table
 
     def on_mount(self) -> None:  # (Textual runs GameScreen's own on_mount after this one)
         self.set_interval(1.0, self._tick)
@@ -52,6 +60,30 @@ class RemoteGameScreen(GameScreen):
             self.flow = table_flow.table_reset(self.flow)
         self.show()
         self.advance()
+        self._panel_follows()
+
+    def carry_out(self, directive: Directive) -> None:
+        super().carry_out(directive)
+        if isinstance(directive, ShowResult):
+            self._panel_follows()  # the table may have dealt already
+
+    def _panel_follows(self) -> None:
+        """An open score panel follows the table: once the next hand is dealt it says so, and whose
+        lead it is (closing it shows that hand), so that nobody waits on a panel the table has left."""
+        line = self.deal_line()
+        if line is None:
+            return
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ScorePanel):
+                screen.table_went_on(line)
+
+    def deal_line(self) -> str | None:
+        """`Hand 4 is dealt: Bea leads`, once the table has dealt a hand this screen has not shown."""
+        deal = self.table.next_deal
+        if deal is None:
+            return None
+        who = "you lead" if deal.turn == deal.seat else f"{self.table.name(deal.turn)} leads"
+        return f"Hand {deal.hand_number} is dealt: {who}"
 
     def facts(self) -> Facts:
         """As at a local table, and one more: once the score panel is seen, the next hand comes when
@@ -61,7 +93,7 @@ class RemoteGameScreen(GameScreen):
     def _tick(self) -> None:
         """The away clocks count down (and the host's cue to let a bot play comes with them)."""
         info = self.table.info
-        if info is not None and any(s.status == "away" for s in info.seats):
+        if info is not None and (any(s.status == "away" for s in info.seats) or self.table.client.turn_until):
             self.show()
 
     # -- what the status line says ---------------------------------------------------------
@@ -69,8 +101,9 @@ class RemoteGameScreen(GameScreen):
     def show(self) -> None:
         super().show()
         can_cover = self.table.is_host and bool(self.table.coverable())
-        if can_cover != self._can_cover:
-            self._can_cover = can_cover
+        can_unseat = self.table.is_host and bool(self.table.people())
+        if (can_cover, can_unseat) != (self._can_cover, self._can_unseat):
+            self._can_cover, self._can_unseat = can_cover, can_unseat
             self.refresh_bindings()
         view = self.view
         note = self.table_note()
@@ -88,16 +121,31 @@ class RemoteGameScreen(GameScreen):
                           "changed it.", "refusal")
         if view is None or self.turn.notice is not None:
             return None
+        mine = table.turn_left(table.seat) if table.seat is not None else None
+        if view.waiting == "person" and mine is not None:
+            left = f"{clock(mine)} left" if mine > 0 else "time is up: the host may let a bot play it"
+            return Notice(view.status.text + f"  ({left})", view.status.tone)  # our own turn clock
         if table.sending:
             return Notice("Your move is on its way to the table…")
         if view.waiting == "hand_over" and self.flow.result_shown >= view.hand_number:
+            if (dealt := self.deal_line()) is not None:
+                return Notice(f"{dealt}: close the score panel to play on.")
+            if self.flow.dialog == "result":
+                return Notice("The next hand is dealt once everyone has seen the score.")
             return Notice("Waiting for the others to see the score before the next deal…")
         info = table.info
         if view.waiting != "bot" or info is None:
             return None
         to_move = info.seats[view.turn]
         if to_move.status == "here":
-            return Notice(f"{to_move.name}'s turn: waiting for their move…")
+            turn_left = table.turn_left(view.turn)
+            if turn_left is None or turn_left > 0:
+                shown = f" ({clock(turn_left)})" if turn_left is not None else ""
+                return Notice(f"{to_move.name}'s turn: waiting for their move{shown}…")
+            if table.is_host:
+                return Notice(styled("{}'s time is up: press [b]b[/b] to let a bot play this move.",
+                                     to_move.name), "prompt")
+            return Notice(f"{to_move.name}'s time is up: the host may let a bot play this move.")
         if to_move.status != "away":
             return None
         left = table.away_left(view.turn) or 0.0
@@ -113,6 +161,8 @@ class RemoteGameScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cover":
             return self._can_cover
+        if action == "unseat":
+            return self._can_unseat
         return super().check_action(action, parameters)
 
     def action_cover(self) -> None:
@@ -125,10 +175,21 @@ class RemoteGameScreen(GameScreen):
         if not seats:
             self.notify("Nobody has been away long enough for a bot to take their seat.")
             return
+        info = table.info
         for seat in seats:
             table.cover(seat)
-        names = " and ".join(table.name(s) for s in seats)
-        self.notify(f"A bot plays for {names} until they come back.")
+        here = [s for s in seats if info is not None and info.seats[s].status == "here"]
+        away = [s for s in seats if s not in here]
+        if away:
+            names = " and ".join(table.name(s) for s in away)
+            self.notify(f"A bot plays for {names} until they come back.")
+        if here:
+            names = " and ".join(table.name(s) for s in here)
+            self.notify(f"A bot plays this move for {names}.")
+
+    def action_unseat(self, kick: bool) -> None:
+        """`k` sends a player away, `x` gives their seat to a bot (the host's)."""
+        ask_unseat(self, self.table, kick)
 
     def action_say(self, text: str) -> None:
         self.table.say(text)

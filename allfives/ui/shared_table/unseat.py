@@ -1,0 +1,95 @@
+"""The host's question before taking a seat back: whose seat (its number or a click), and what it means."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from allfives.net.remote_session import RemoteSession
+from allfives.ui.model.shown import styled
+from allfives.ui.widgets.shown import content
+from allfives.ui.widgets.too_small import TooSmall
+
+# What each way of taking a seat back says: the dialog's title and the line below it
+WORDS = {
+    "kick": ("Send a player away", "Their seat goes to a bot and their code for it stops working: "
+             "they are told, and cannot come back to it."),
+    "release": ("Give a seat to a bot", "A bot plays the seat from now on (in the lobby it is free again); "
+                "its player is told."),
+}
+
+
+def unseat_words(kick: bool, name: str, seat: int, in_lobby: bool) -> str:
+    """What the host is told once it is done: `Bea (seat 2) was sent away; a bot plays seat 2.`"""
+    if kick:
+        then = f"seat {seat + 1} is free again" if in_lobby else f"a bot plays seat {seat + 1}"
+        return f"{name} (seat {seat + 1}) was sent away; {then}."
+    if in_lobby:
+        return f"Seat {seat + 1} is free again: {name} was told."
+    return f"A bot plays seat {seat + 1} for the rest of the game; {name} was told."
+
+
+class UnseatScreen(ModalScreen[int | None]):
+    """Which person's seat the host takes back: dismisses the seat (from 0), or None (Esc)."""
+
+    BINDINGS = [
+        Binding("escape", "choose(None)", "Cancel"),
+        *(Binding(str(n + 1), f"choose({n})", f"Seat {n + 1}", show=False) for n in range(4)),
+    ]
+    DEFAULT_CSS = """
+    UnseatScreen { align: center middle; }
+    #unseat-box { width: 64; height: auto; }
+    #unseat-box .seat-choice { width: 100%; margin: 0; }
+    """
+
+    def __init__(self, kick: bool, people: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.kick = kick
+        self.people = dict(people)  # seat -> name: the seats that may be chosen
+
+    def compose(self) -> ComposeResult:
+        title, line = WORDS["kick" if self.kick else "release"]
+        with Vertical(id="unseat-box", classes="dialog"):
+            yield Static(content(styled("[b]{}[/b]", title)), classes="title")
+            yield Static(f"{line} Press the seat's number, or click it.")
+            for seat, name in self.people.items():
+                yield Button(content(styled("{}  [b]{}[/b]", seat + 1, name)), id=f"unseat-{seat}",
+                             classes="seat-choice")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel (Esc)", id="cancel", variant="primary")
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        self.dismiss(int(button.removeprefix("unseat-")) if button.startswith("unseat-") else None)
+
+    def action_choose(self, seat: int | None) -> None:
+        if seat is None or seat in self.people:
+            self.dismiss(seat)
+
+
+def ask_unseat(screen: Screen, session: RemoteSession, kick: bool) -> None:
+    """`k` / `x`: the host chooses whose seat to take back (the others are told it is the host's)."""
+    if not session.is_host:
+        screen.notify("Only the host can take a seat back.", severity="warning")
+        return
+    people = [(seat, session.name(seat)) for seat in session.people()]
+    if not people:
+        screen.notify("Nobody else sits at the table: bots hold the other seats.")
+        return
+
+    def chosen(seat: int | None) -> None:
+        if seat is not None:
+            unseat(screen, session, seat, kick)
+
+    screen.app.push_screen(UnseatScreen(kick, people), chosen)
+
+
+def unseat(screen: Screen, session: RemoteSession, seat: int, kick: bool) -> None:
+    """Take the seat back and say so (the table refuses, and says why, if it may not be)."""
+    name = session.name(seat)
+    (session.kick if kick else session.release)(seat)
+    screen.notify(unseat_words(kick, name, seat, in_lobby=not session.in_game))
