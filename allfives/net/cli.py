@@ -185,6 +185,9 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         if not _is_loopback(bind):
             print("Anyone who can reach this machine and knows the code can sit down; share the join "
                   "line only with your friends (and give them this machine's address).")
+        if table.setup.seeded:
+            print("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone who "
+                  "knows it; every player is told so.")
         await server.game_over.wait()
         print("The game is over. The table closes once everyone has left (at most a minute).")
         async with asyncio.timeout(LINGER):

@@ -151,6 +151,7 @@ class TableInfo(_Message):
     away_timeout: float  # how long an away player's seat waits before a bot may play it
     turn_clock: float = 60.0  # how long a person's turn waits before a bot may play it
     hand_pause: float  # how long the end of a hand is shown before the next deal, at most
+    seeded: bool = False  # the host gave a seed: every deal follows from it, public to anyone who knows it
 
 
 class Snapshot(_Message):

@@ -104,6 +104,10 @@ def made_by(update: Update) -> tuple[int, Move] | None:
     return None
 
 
+SEEDED_TABLE = ("This table deals from a seed its host gave: every deal is known to anyone who knows the "
+                "seed. Play it for practice, not for a result.")
+
+
 class RemoteSession:
     """One seat at a table served elsewhere (or by this process), as the game screen sees it."""
 
@@ -240,7 +244,8 @@ class RemoteSession:
                     seen_as = f"away {clock(left)}" if left else "away · time up"
                 players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as,
                                            person=s.status in ("here", "away")))
-            setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0)
+            setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0,
+                              deals_public=info.seeded)
             self._setup = (key, setup)
         return self._setup[1]
 
@@ -394,6 +399,8 @@ class RemoteSession:
                 table = message.table if isinstance(message, Welcome) else message
                 if isinstance(message, Welcome) and self.resets == 0:
                     self._named(table.info.seats[message.seat].name)
+                    if table.info.seeded:
+                        self.notices.append((SEEDED_TABLE, "warning"))
                 self._reset(table)
             elif isinstance(message, Update):
                 self._pending.append(message)

@@ -278,7 +278,8 @@ class Table:
     def info(self, now: float) -> TableInfo:
         return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
                          bot_level=self.level, away_timeout=self.options.away_timeout,
-                         turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause)
+                         turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause,
+                         seeded=self.setup.seeded)
 
     def snapshot(self, seat: int, now: float) -> Snapshot:
         """Everything `seat` may see, for a player joining or coming back."""

@@ -117,6 +117,9 @@ class GameSetup:
     # The seed of the bots' own random stream in a seeded game (None: bots are seeded afresh).
     # Given a game seed and no stream seed, it is drawn from a generator the game seed starts.
     bots_seed: int | None = None
+    # A seat at a network table the host started with a seed: its deals are public (the seed is the
+    # host's to tell), so the table is marked seeded though this setup holds no seed.
+    deals_public: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.seed is not None and self.bots_seed is None:

@@ -8,10 +8,11 @@ import pytest
 from allfives.engine import IllegalMove, Move, Rules
 from allfives.net.client import TableClient
 from allfives.net.protocol import Refused, Seating, SendMove, Welcome, encode
-from allfives.net.remote_session import RemoteSession, TablePlayer
+from allfives.net.remote_session import SEEDED_TABLE, RemoteSession, TablePlayer
 from allfives.net.table import Table, TableOptions
 from allfives.play.game_session import GameSession
 from allfives.play.setup import Player
+from allfives.ui.model.sheet import build_sheet
 from allfives.ui.model.turn import TurnState
 from allfives.ui.model.view import build_view
 
@@ -174,7 +175,12 @@ async def test_an_away_player_shows_with_a_clock_and_the_session_closes_its_wait
 
 
 def deal_notices(session: RemoteSession) -> list[tuple[str, str]]:
-    return [(text, severity) for text, severity in session.notices if "deal" in text]
+    return [(text, severity) for text, severity in session.notices if "deal" in text and text != SEEDED_TABLE]
+
+
+def news(session: RemoteSession) -> list[tuple[str, str]]:
+    """What the seat was told, but that its (seeded) table's deals are public."""
+    return [(text, severity) for text, severity in session.notices if text != SEEDED_TABLE]
 
 
 async def test_a_finished_hand_says_deal_checked_and_is_then_known_in_full_even_after_coming_back() -> None:
@@ -238,6 +244,22 @@ async def test_a_name_the_table_numbered_is_told_once() -> None:
     seat.client.name = "Ann"  # as Ann at seat 0 has it: the table seats us as "Ann 2"
     seat.table._set_player(ME, Player("Ann 2", "person"))
     seat.welcome()
-    assert list(seat.session.notices) == [("Ann is already at this table: you sit as Ann 2.", "information")]
+    assert news(seat.session) == [("Ann is already at this table: you sit as Ann 2.", "information")]
     seat.welcome()  # coming back: nothing new to say
-    assert len(seat.session.notices) == 1
+    assert len(news(seat.session)) == 1
+
+
+@pytest.mark.parametrize("seed", [5, None])
+async def test_a_seeded_table_tells_each_seat_its_deals_are_public_and_marks_it(seed: int | None) -> None:
+    seat = Seat(seed=seed)
+    seat.welcome()
+    seat.welcome()  # (coming back: said once)
+    told = [n for n in seat.session.notices if n[0] == SEEDED_TABLE]
+    assert told == ([(SEEDED_TABLE, "warning")] if seed is not None else [])
+    assert seat.session.setup.deals_public is (seed is not None)
+    assert seat.session.setup.seed is None  # (the seed itself is not told)
+    assert build_sheet_seeded(seat.session) is (seed is not None)
+
+
+def build_sheet_seeded(session: RemoteSession) -> bool:
+    return build_sheet(session.setup, session.hands).seeded

@@ -121,4 +121,4 @@ def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ..
     sides = setup.rules.sides
     heads = tuple(setup.side_name(s) for s in range(sides))
     head_lines = tuple(setup.side_names(s) for s in range(sides))
-    return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded)
+    return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded or setup.deals_public)
