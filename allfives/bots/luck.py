@@ -112,6 +112,7 @@ class LuckAnalysis(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     samples: int
+    seats: tuple[int, ...] = ()  # whose decisions were weighed (the others' are in the luck)
     hands: tuple[HandLuck, ...]
     game: tuple[SideLuck, ...]
     chances: tuple[Chance, ...]  # every deal and draw, in order
@@ -322,7 +323,8 @@ def account(game: GameState, chances: Iterable[HandChances], decisions: Iterable
         for s in range(sides):
             totals[s].add(per_side[s])
     whole = tuple(t.side(s) for s, t in enumerate(totals))
-    return LuckAnalysis(samples=samples, hands=tuple(hands), game=whole, chances=tuple(every))
+    return LuckAnalysis(samples=samples, seats=tuple(sorted(weighed)), hands=tuple(hands), game=whole,
+                        chances=tuple(every))
 
 
 class _Totals:
@@ -350,3 +352,41 @@ def luck_of(game: GameState, decisions: Iterable[Weighed], samples: int, seats: 
     """Every chance event weighed and accounted against the decisions of the weighed `seats` (all)."""
     return account(game, iter_chances(game, samples), decisions, samples, seats)
 
+
+
+def luck_samples(samples: int) -> int:
+    """Playouts a chance value takes beside a review of `samples` deals a decision: half, so the luck
+    adds a few seconds to a whole game's review (benchmarks/analysis.py --luck)."""
+    return max(1, samples // 2)
+
+
+# -- the verdict, in words -----------------------------------------------------------------
+
+def verdict(side: SideLuck, sides: int, who: str = "You", finished: bool = True) -> str:
+    """`You lost by 40: the deals and draws cost you 55, your play gained 15`.
+
+    The margin is the real one and the two parts add up to it: the play's part is the skill, the
+    chance's the rest (the measured luck, give or take the residual, its sampling noise). `who` is
+    the side's title ("You", "You and Bea", "Ada"); more than two sides are weighed against the others'
+    average."""
+    you = who == "You" or who.startswith("You ")
+    them, their = ("you", "your") if you else (who, f"{who}'s")
+    margin = round(side.margin)
+    skill = round(side.skill)
+    chance = margin - skill if finished else round(side.luck)
+    if not finished:
+        head = f"{who} {'lead by' if margin > 0 else 'trail by' if margin else 'are level'}"
+        head += f" {abs(margin)} so far" if margin else " so far"
+        if not you:
+            head = head.replace(" lead ", " leads ").replace(" trail ", " trails ").replace(" are ", " is ")
+    elif sides == 2:
+        head = (f"{who} won by {margin}" if margin > 0 else f"{who} lost by {-margin}" if margin
+                else f"{who} drew")
+    else:
+        head = (f"{who} finished {abs(margin)} {'ahead of' if margin > 0 else 'behind'} the others' average"
+                if margin else f"{who} finished level with the others' average")
+    dealt = (f"the deals and draws gave {them} {chance}" if chance >= 0
+             else f"the deals and draws cost {them} {-chance}")
+    cost = f"cost you {-skill}" if you else f"cost {-skill}"
+    played = f"{their} play gained {skill}" if skill >= 0 else f"{their} play {cost}"
+    return f"{head}: {dealt}, {played}"
