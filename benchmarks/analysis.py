@@ -3,6 +3,8 @@
     python benchmarks/analysis.py             # 5 games, seat 0 (the person) and every seat
     python benchmarks/analysis.py --quick     # 1 game, for a smoke run
     python benchmarks/analysis.py --noise 20  # also: how much a cost moves between sampling seeds
+    python benchmarks/analysis.py --luck 20   # also: luck and skill on 20 games, every seat weighed:
+                                              # the review's time before and after, and the residual
 
 Each game is a person's game against the hard bot: seat 0 is played by the medium bot (a
 person's stand-in), seat 1 by hard at a fixed search size. The analysis runs on one core; its
@@ -24,6 +26,7 @@ from pathlib import Path
 from allfives.bots import make_bot
 from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game, judge
 from allfives.bots.knowledge import legal_moves, seen_from_table
+from allfives.bots.luck import luck_of, luck_samples
 from allfives.engine import GameState, Rules
 from allfives.engine.positions import walk
 from allfives.history import HistoryStore
@@ -86,6 +89,40 @@ def noise(games: list[GameState], count: int, samples: int) -> None:
           f"{sorted(spreads)[int(0.9 * (len(spreads) - 1))]:.2f}")
 
 
+def luck(count: int, samples: int) -> None:
+    """Luck and skill on `count` games (every seat weighed, so skill is each side's play against the
+    other's): what the luck adds to the review's time, and what luck plus skill leaves of the margin."""
+    residuals, hidden, skill, margin, reviews, extra, noise = [], [], [], [], [], [], []
+    for seed in range(1, count + 1):
+        game = person_v_hard(seed)
+        cpu = time.process_time()
+        analysis = analyse_game(game, (0, 1), samples)
+        reviews.append(time.process_time() - cpu)
+        cpu = time.process_time()
+        weighed = luck_of(game, analysis.decisions, luck_samples(samples))
+        extra.append(time.process_time() - cpu)
+        me = weighed.game[0]
+        residuals.append(me.residual)
+        hidden.append(me.hidden)
+        skill.append(me.skill)
+        margin.append(me.margin)
+        noise.append(me.noise)
+        print(f"  game {seed}: {game.hand_number} hands, margin {me.margin:+.0f}, luck {me.luck:+.1f} "
+              f"(lead {me.lead:+.1f}, deals {me.dealt:+.1f}, draws {me.drawn:+.1f}, "
+              f"unseen {me.hidden:+.1f}), "
+              f"skill {me.skill:+.1f} (lost {me.lost:.1f}, the other's {me.gained:.1f}), "
+              f"residual {me.residual:+.2f} ± {me.noise:.1f}; review {reviews[-1]:.1f} s CPU, "
+              f"luck {extra[-1]:.1f} s", flush=True)
+    spread = statistics.stdev(residuals) if len(residuals) > 1 else 0.0
+    print(f"luck, {count} games, {samples} samples a decision, {luck_samples(samples)} a chance value: "
+          f"residual mean {statistics.mean(residuals):+.2f}, sd {spread:.2f} points a game "
+          f"(reported noise median {statistics.median(noise):.1f}); unseen tiles mean "
+          f"{statistics.mean(hidden):+.1f} (sd {statistics.stdev(hidden) if count > 1 else 0:.1f}); "
+          f"skill of seat 0 mean {statistics.mean(skill):+.1f}, margin mean {statistics.mean(margin):+.1f}; "
+          f"time: review (both seats) median {statistics.median(reviews):.1f} s CPU, luck "
+          f"{statistics.median(extra):.1f} s more", flush=True)
+
+
 def history_saves(game: GameState) -> None:
     players = [{"name": "You", "kind": "person"}, {"name": "Ben", "kind": "bot", "level": "hard"}]
     with tempfile.TemporaryDirectory() as d:
@@ -106,14 +143,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--noise", type=int, default=0, help="choices to re-judge with other seeds")
+    parser.add_argument("--luck", type=int, default=0, help="games to weigh luck and skill on (every seat)")
+    parser.add_argument("--only-luck", action="store_true", help="skip the review's timing and the history")
     args = parser.parse_args()
     count = 1 if args.quick else args.games
     print(f"python {platform.python_version()} on {platform.machine()}")
+    if args.only_luck:
+        luck(args.luck, args.samples)
+        return
     games = [person_v_hard(seed) for seed in range(1, count + 1)]
     time_games(games, (0,), args.samples)
     time_games(games, (0, 1), args.samples)
     if args.noise:
         noise(games, args.noise, args.samples)
+    if args.luck:
+        luck(args.luck, args.samples)
     history_saves(games[0])
 
 
