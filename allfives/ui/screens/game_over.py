@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from allfives.ui.review.model import ReviewGame
 
 WEIGHING = "Weighing luck and skill…"
+VERDICT_SAMPLES: int | None = None  # deals a decision for the verdict; None: the review's (tests: few)
 
 
 class GameOverScreen(Guarded, ModalScreen[str]):
@@ -77,15 +78,23 @@ class GameOverScreen(Guarded, ModalScreen[str]):
     @work(thread=True, exclusive=True, group="verdict", exit_on_error=False)
     def weigh(self, review: ReviewGame) -> None:
         """The people's decisions weighed as the review weighs them, and the deals and draws; the line is
-        filled in when ready (the screen opens at once)."""
+        filled in when ready (the screen opens at once). The analysis is kept in the history, so a review
+        of the game opens with it."""
         from allfives.bots.analysis import DEFAULT_SAMPLES, AnalysisStopped, analyse_game
         from allfives.bots.luck import luck_of, luck_samples, verdict
+        from allfives.history.store import stored_analysis
+        from allfives.play.history_link import HistoryLink
 
         worker = get_current_worker()
-        samples = DEFAULT_SAMPLES if self.samples is None else self.samples
+        samples = self.samples or VERDICT_SAMPLES or DEFAULT_SAMPLES
         game, setup = review.game, review.setup
+        history = getattr(self.app, "history", None)
         try:
-            analysis = analyse_game(game, review.seats, samples, stop=lambda: worker.is_cancelled)
+            if isinstance(history, HistoryLink) and review.history_id is not None:
+                analysis = stored_analysis(history.store(), review.history_id, game, review.seats, samples,
+                                           stop=lambda: worker.is_cancelled)
+            else:
+                analysis = analyse_game(game, review.seats, samples, stop=lambda: worker.is_cancelled)
         except AnalysisStopped:
             return
         if worker.is_cancelled:
