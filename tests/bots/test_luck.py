@@ -97,3 +97,22 @@ def test_luck_and_skill_add_up_to_the_margin_on_20_seeded_games() -> None:
         assert abs(me.residual) <= 3 * me.noise + 0.05, seed  # within the sampling noise it reports
         residuals.append(me.residual)
     assert abs(statistics.mean(residuals)) <= 3 * statistics.stdev(residuals) / len(residuals) ** 0.5 + 0.05
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_three_seats_and_partners_add_up_too(seats: int) -> None:
+    state = GameState.new(Rules(seats=seats, target=40), seed=5)
+    bots = [make_bot("medium" if s % 2 == 0 else "easy", seed=s) for s in range(seats)]
+    while state.phase != "game_over":
+        if state.phase == "hand_over":
+            state, _ = state.next_hand()
+        else:
+            state, _ = state.apply(bots[state.turn].choose(state.view(state.turn)))
+    sides = weighed(state, 8).game
+    assert len(sides) == state.rules.sides
+    others = [(sum(state.scores) - mine) / (len(state.scores) - 1) for mine in state.scores]
+    for s, mine, rest in zip(sides, state.scores, others, strict=True):
+        assert s.margin == pytest.approx(mine - rest, abs=0.01)  # against the others' average
+        assert abs(s.residual) <= 3 * s.noise + 0.05
+    assert sum(s.luck for s in sides) == pytest.approx(0, abs=0.1)  # what one side's luck gives, others lose
+    assert sum(s.skill for s in sides) == pytest.approx(0, abs=0.1)
