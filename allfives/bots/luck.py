@@ -17,15 +17,22 @@ chance another loses.
 Between two chance events the decisions move that value by more, or less, than their costs say:
 the tiles nobody could see meet each decision (the best move by what the mover knew may lose to the
 tiles the others held), and the players play better than the playouts assume of them. That rest is
-luck too (`hidden`: nobody chose it); with it, luck and skill account for each hand's margin up to
-the sampling noise of the values (`residual`, measured in `benchmarks/analysis.py --luck`).
+counted as luck (`hidden`, "unseen tiles": nobody chose it); with it, luck and skill account for each
+hand's margin up to the sampling noise of the values (`residual`: over 20 seeded games, mean +0.7,
+sd 21 points a game; `benchmarks/analysis.py --only-luck --luck 20 --samples 100`). Measured there
+too: most of `hidden` is the evaluation's own gap (how much better the review's best moves are than
+the playouts' moves), not the tiles', so it is large when one side's choices cost much by the
+review's numbers. A seat not weighed (`account(seats=...)`) is taken to play as the evaluation
+would: its moves' effect is in the others' `hidden`, and the verdict's "your play" is the weighed
+side's own costs only.
 
 Who leads is part of the deal (`lead`: the edge of leading, whether drawn at random or won by going
 out first; the review's evaluation weighs points within a hand, so the lead's edge counts where it
 is used).
 
-The cost is a few single playouts per chance event, against one playout per legal move for every
-sampled deal of every decision in the review: a few percent of the review's time.
+The cost is a few single playouts per chance event (`luck_samples`: half the review's deals), against
+one playout per legal move for every sampled deal of every decision in the review: a few percent of
+the review's time.
 """
 
 from __future__ import annotations
