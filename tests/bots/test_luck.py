@@ -8,7 +8,7 @@ import pytest
 
 from allfives.bots import make_bot
 from allfives.bots.analysis import analyse_game
-from allfives.bots.luck import LuckAnalysis, iter_chances, luck_of
+from allfives.bots.luck import LuckAnalysis, SideLuck, iter_chances, luck_of, verdict
 from allfives.engine import GameState, Rules
 from tests.ui.scenes import PLANTED_SAMPLES, planted_game
 
@@ -116,3 +116,24 @@ def test_three_seats_and_partners_add_up_too(seats: int) -> None:
         assert abs(s.residual) <= 3 * s.noise + 0.05
     assert sum(s.luck for s in sides) == pytest.approx(0, abs=0.1)  # what one side's luck gives, others lose
     assert sum(s.skill for s in sides) == pytest.approx(0, abs=0.1)
+
+
+def _side(margin: float, skill: float, luck: float | None = None) -> SideLuck:
+    luck = margin - skill if luck is None else luck
+    return SideLuck(side=0, lead=0, dealt=luck, drawn=0, hidden=0, luck=luck, noise=1, lost=max(0, -skill),
+                    gained=max(0, skill), skill=skill, sum=luck + skill, margin=margin, residual=0)
+
+
+def test_the_verdict_says_who_and_adds_up_to_the_margin() -> None:
+    assert verdict(_side(-40, 15), 2) == (
+        "You lost by 40: the deals and draws cost you 55, your play gained 15")
+    assert verdict(_side(30, -12), 2, "Ada") == (
+        "Ada won by 30: the deals and draws gave Ada 42, Ada's play cost 12")
+    assert verdict(_side(0, 4), 2, "You & Bea") == (
+        "You & Bea drew: the deals and draws cost you 4, your play gained 4")
+    assert verdict(_side(-20, -5), 3).startswith("You finished 20 behind the others' average: ")
+    # a game stopped part way: the luck as measured (an unfinished hand's rest is expected, not scored)
+    assert verdict(_side(-15, -33, luck=35), 2, finished=False) == (
+        "You trail by 15 so far: the deals and draws gave you 35, your play cost you 33")
+    # rounding never breaks the sum: the chance part is the margin less the play's
+    assert verdict(_side(25, 10.6, luck=14.9), 2).endswith("gave you 14, your play gained 11")
