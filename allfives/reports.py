@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -35,7 +36,29 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
     return tuple(range(seats))
 
 
-def _review_text(game: GameState, analysis: Any) -> str:
+def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
+    """The verdict of each side whose play was weighed, and its hand-by-hand luck and skill."""
+    from allfives.bots.luck import verdict
+
+    rules = game.rules.to_core()
+    weighed = {rules.side_of(s) for s in luck.seats}
+    lines = [f"luck and skill ({luck.samples} playouts a chance value)"]
+    for s in luck.game:
+        if s.side in weighed:
+            finished = game.phase == "game_over"
+            lines.append(f"  {verdict(s, rules.sides, setup.side_title(s.side), finished)}")
+            lines.append(f"    luck {s.luck:+.1f} (lead {s.lead:+.1f}, deals {s.dealt:+.1f}, "
+                         f"draws {s.drawn:+.1f}, "
+                         f"unseen tiles {s.hidden:+.1f}), skill {s.skill:+.1f}, sum {s.sum:+.1f}, "
+                         f"margin {s.margin:+.1f}, residual {s.residual:+.1f} (noise ±{s.noise:.1f})")
+    for hand in luck.hands:
+        parts = [f"{setup.side_title(s.side)} luck {s.luck:+.0f} skill {s.skill:+.0f}"
+                 for s in hand.sides if s.side in weighed]
+        lines.append(f"  hand {hand.hand}: " + "; ".join(parts))
+    return lines
+
+
+def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = None) -> str:
     rules = game.rules
     lines = [f"{rules.seats} seats, target {rules.target}, {game.hand_number} hands; "
              f"{analysis.samples} deals sampled a decision; seats {', '.join(map(str, analysis.seats))}"]
@@ -60,6 +83,8 @@ def _review_text(game: GameState, analysis: Any) -> str:
                              f"instead of {d.best} ({d.best_points:+.1f}), -{d.cost:.1f}{exact}: {d.reason}")
     lines.append("game")
     lines.extend("  " + summary(s) for s in analysis.game)
+    if luck is not None and setup is not None:
+        lines.extend(_luck_lines(game, luck, setup))
     return "\n".join(lines)
 
 
@@ -94,6 +119,7 @@ class ProgressLine:
 
 def review_main(argv: list[str]) -> int:
     from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
+    from allfives.bots.luck import luck_of, luck_samples
 
     parser = argparse.ArgumentParser(
         prog="allfives review",
@@ -123,8 +149,21 @@ def review_main(argv: list[str]) -> int:
     if not (args.json or args.text):
         return _review_screen(game, setup, seats, args.samples)
     analysis = analyse_game(game, seats, args.samples, progress=ProgressLine())
-    print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
+    luck = luck_of(game, analysis.decisions, luck_samples(args.samples), seats)
+    if args.json:
+        print(json.dumps({**analysis.model_dump(mode="json"), "luck": _luck_json(game, luck)}, indent=1))
+    else:
+        print(_review_text(game, analysis, luck, setup))
     return 0
+
+
+def _luck_json(game: GameState, luck: Any) -> dict[str, Any]:
+    """Per side: `luck` and `skill` in points, their `sum` beside the real `margin`, and the parts."""
+    rules = game.rules.to_core()
+    out = luck.model_dump(mode="json")
+    for side in out["game"]:
+        side["seats"] = [s for s in range(rules.seats) if rules.side_of(s) == side["side"]]
+    return out
 
 
 def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples: int) -> int:

@@ -260,8 +260,9 @@ def _apply(table: core.Table, move: Move, events: list | None = None) -> None:
 
 # -- the same replay on the fast core, for the analysis and the history ----------------
 
-def _replay(game: GameState) -> Iterator[tuple[int, int, core.Table, CoreMove | None]]:
-    """`walk`'s steps, and after each hand's last move one more: (hand, moves + 1, table, None)."""
+def replay(game: GameState) -> Iterator[tuple[int, int, core.Table, CoreMove | None]]:
+    """`walk`'s steps, and after each hand's last move one more: (hand, moves + 1, table, None), the
+    table as the hand left it (a hand not begun: just dealt). The table is the live one, as in `walk`."""
     table = core.Table(game.rules.to_core())
     for h, log in enumerate(game.log, start=1):
         table.start_hand([[t.id for t in dealt] for dealt in log.hands], [t.id for t in log.boneyard],
@@ -280,14 +281,14 @@ def walk(game: GameState) -> Iterator[tuple[int, int, core.Table, CoreMove]]:
 
     The table is the live one and changes after each step: copy it to keep it.
     """
-    for h, m, table, move in _replay(game):
+    for h, m, table, move in replay(game):
         if move is not None:
             yield h, m, table, move
 
 
 def iter_hand_ends(game: GameState) -> Iterator[core.Table]:
     """`hand_ends` one hand at a time, each replayed when asked for (a long game's are not all held)."""
-    return (table.copy() for _, _, table, move in _replay(game) if move is None)
+    return (table.copy() for _, _, table, move in replay(game) if move is None)
 
 
 def hand_end(rules: Rules, scores: tuple[int, ...], hand: HandLog) -> core.Table:

@@ -37,6 +37,10 @@ def test_review_json_has_every_decision_of_the_person(record_file: Path,
         if not d["forced"]:
             assert d["cost"] == pytest.approx(d["best_points"] - d["played_points"], abs=0.011)
     assert doc["game"][0]["decisions"] == len(doc["decisions"])
+    me = doc["luck"]["game"][0]  # luck and skill per side, their sum beside the real margin
+    assert me["seats"] == [0] and doc["luck"]["seats"] == [0]
+    assert me["sum"] == pytest.approx(me["luck"] + me["skill"], abs=0.02)
+    assert me["skill"] == pytest.approx(-sum(d["cost"] for d in doc["decisions"]), abs=0.05)
 
 
 def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pytest.CaptureFixture) -> None:
@@ -92,6 +96,8 @@ def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixt
     assert main(["review", str(record_file), "--text", "--samples", "2"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("2 seats") and "\ngame\n  seat 0: " in text and "accuracy" in text
+    verdict = text.split("luck and skill (1 playouts a chance value)\n  ")[1].splitlines()[0]
+    assert verdict.startswith("You ") and " so far: the deals and draws " in verdict and " play " in verdict
 
 
 @pytest.mark.parametrize("content, says", [

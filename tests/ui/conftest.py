@@ -12,3 +12,11 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "data"
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def quick_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game-over screen's verdict weighs the game in a worker the pilot waits for: few deals."""
+    from allfives.ui.screens import game_over
+
+    monkeypatch.setattr(game_over, "VERDICT_SAMPLES", 4)

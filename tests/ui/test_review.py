@@ -359,3 +359,38 @@ def test_the_status_says_deal_checked_at_a_hand_whose_secret_checks() -> None:
     last = in_play.hand_number
     assert "deal checked" in shared.status((last - 1, 0)).plain
     assert "deal checked" not in shared.status((last, 0)).plain
+
+
+async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments() -> None:
+    from allfives.bots.luck import LUCKY_POINTS
+    from allfives.ui.review.app import ReviewApp
+    from tests.bots.test_luck import lucky_game
+
+    game = lucky_game()  # many draws
+    setup = GameSetup(rules=game.rules, players=default_players(2, 1, "hard"))
+    app = ReviewApp(ReviewGame.of(game, setup), samples=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.luck is not None
+        luck = screen.luck
+        assert screen.step == (1, 0)
+        deal = luck.chance(1, 0)
+        assert deal is not None
+        assert screen.panel.plain[1].startswith(f"The deal: luck {deal.luck[0]:+.1f} for You")
+        mine, whole = luck.hands[0].sides[0], luck.game[0]
+        foot = screen.panel.plain[2]
+        assert foot.startswith("You · hand 1: ") and f", luck {mine.luck:+.0f} · game: " in foot
+        assert foot.endswith(f"accurate, luck {whole.luck:+.0f}")
+        marked = screen.review.marked_chances(luck)
+        draws = [s for s in marked if s > (1, 0)]
+        assert draws, "a hand of many draws has a lucky or unlucky one"
+        await pilot.press("l")
+        assert screen.step == draws[0]
+        drawn = luck.chance(draws[0][0], draws[0][1] + 1)
+        assert drawn is not None and max(abs(x) for x in drawn.luck) >= LUCKY_POINTS
+        line = screen.panel.plain[0]
+        assert f" drew {drawn.tile}: luck {drawn.luck[0]:+.1f} for You — " in line
+        assert line.endswith(" lucky") or line.endswith(" unlucky")
+        await pilot.press("L")
+        assert screen.step == ((1, 0) if (1, 0) in marked else draws[0])

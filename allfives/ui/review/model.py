@@ -23,6 +23,7 @@ from allfives.ui.model.view import LOG_LINES, TableView, build_view, game_log
 
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis, Summary
+    from allfives.bots.luck import Chance, LuckAnalysis, SideLuck
 
 LineKind = Literal["head", "mistake", "good", "fair", "quiet", "summary"]
 
@@ -258,9 +259,12 @@ class Review:
         return decisions.get((hand, move + 1))
 
     def panel(self, step: Step, decisions: Mapping[Step, Decision], analysis: GameAnalysis | None,
-              progress: Progress, seats: Iterable[int]) -> tuple[PanelLine, ...]:
+              progress: Progress, seats: Iterable[int], luck: LuckAnalysis | None = None
+              ) -> tuple[PanelLine, ...]:
         """Three lines: the decision made from here, why (or the other moves), and the summaries (or how
-        far the analysis has come)."""
+        far the analysis has come). With the luck weighed: a draw made from here is told as luck, the
+        deal too at a hand's start (unless the first move was a mistake), and the foot adds the hand's
+        and the game's luck and skill."""
         hand, move = step
         names = self.setup.players
         seats = tuple(seats)
@@ -282,11 +286,38 @@ class Review:
                 lines.append(PanelLine("", "quiet"))
             else:
                 lines.extend(decision_lines(decision, who))
-        lines.append(self._summary_line(hand, analysis, decisions, progress, seats))
+        if luck is not None:
+            side = self.setup.rules.side_of(self.game.viewer)
+            title = self.setup.side_title(side)
+            drawn = luck.chance(hand, move + 1)
+            if drawn is not None:
+                lines[:2] = [chance_line(drawn, side, title, self.setup.players[drawn.seat].name),
+                             PanelLine(f"Luck: the {drawn.tile} against a tile drawn at random "
+                                       f"(±{drawn.error:.1f}); a draw is never a choice.", "quiet")]
+            dealt = luck.chance(hand, 0)
+            if move == 0 and dealt is not None and not (decisions.get((hand, 1)) or _Plain).mistake:
+                lines[1] = chance_line(dealt, side, title, "")
+        lines.append(self._summary_line(hand, analysis, decisions, progress, seats, luck))
         return tuple(lines)
 
+    def _luck_of(self, luck: LuckAnalysis | None, seat: int, hand: int | None) -> str:
+        """`, luck +12` for the seat's side in a hand (None: the game); nothing before the luck is weighed."""
+        if luck is None:
+            return ""
+        side = self.setup.rules.side_of(seat)
+        found: SideLuck | None = luck.game[side] if hand is None else next(
+            (h.sides[side] for h in luck.hands if h.hand == hand), None)
+        return "" if found is None else f", luck {found.luck:+.0f}"
+
+    def marked_chances(self, luck: LuckAnalysis) -> list[Step]:
+        """The steps before the luckiest and unluckiest moments: a draw's, and a hand's start for a deal."""
+        return sorted({(c.hand, max(0, c.move - 1)) for c in luck.marked()})
+
     def _summary_line(self, hand: int, analysis: GameAnalysis | None, decisions: Mapping[Step, Decision],
-                      progress: Progress, seats: Sequence[int]) -> PanelLine:
+                      progress: Progress, seats: Sequence[int], luck: LuckAnalysis | None = None
+                      ) -> PanelLine:
+        """Each weighed seat's (the people's first): the hand's and the game's mistakes and points given
+        up, and with the luck weighed, its side's luck in the hand and the game."""
         if progress is not None:
             done, total = progress
             return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
@@ -300,9 +331,28 @@ class Review:
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
-        parts = [styled("[b]{}[/b] · hand {}: {} · game: {}", names[mine.seat].name, hand, _summary(mine),
-                        _summary(whole, accuracy=True)) for mine, whole in pairs]
+        parts = [styled("[b]{}[/b] · hand {}: {}{} · game: {}{}", names[mine.seat].name, hand, _summary(mine),
+                        self._luck_of(luck, mine.seat, hand), _summary(whole, accuracy=True),
+                        self._luck_of(luck, mine.seat, None)) for mine, whole in pairs]
         return PanelLine(Shown.of(" | ").join(parts) or "Nothing to weigh in this game.", "summary")
+
+
+class _Plain:
+    mistake = False
+
+
+def chance_line(c: Chance, side: int, title: str, drawer: str) -> PanelLine:
+    """`You drew 6-4: luck +12 for You` (the deal: `The deal: luck -8 for You (the lead +3)`), marked
+    as lucky or unlucky past `LUCKY_POINTS`."""
+    value = c.luck[side]
+    kind: LineKind = ("good" if value > 0 else "mistake") if c.marked else "quiet"
+    mark = (" — lucky" if value > 0 else " — unlucky") if c.marked else ""
+    if c.move == 0:
+        lead = c.before[side]
+        return PanelLine(styled("The deal: luck [b]{}[/b] for {} (the lead {}){}", f"{value:+.1f}", title,
+                                f"{lead:+.1f}", mark), kind)
+    return PanelLine(styled("{} drew [b]{}[/b]: luck [b]{}[/b] for {}{}", drawer, c.tile or "",
+                            f"{value:+.1f}", title, mark), kind)
 
 
 def state_over(state: GameState) -> bool:

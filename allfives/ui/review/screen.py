@@ -4,7 +4,9 @@ the table's own widgets, with the hard bot's judgement of each choice.
 ←/→ step a move, Home/End go to the start or end of the hand, PgUp/PgDn a hand back or on; a click on
 a line of the scoresheet or the log goes to its moment. The analysis runs in a worker thread, told
 decision by decision (a progress bar), and can be stopped (x) and taken up again (a); once whole it
-is kept in the game history beside the game, so the next review of that game is instant.
+is kept in the game history beside the game, so the next review of that game is instant. Then the
+deals and draws are weighed too (a few seconds more): each draw is told as luck, the luckiest and
+unluckiest moments are marked and `l` jumps between them, and the foot gives each hand's luck and skill.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from allfives.bots.analysis import (
     count_decisions,
     iter_decisions,
 )
+from allfives.bots.luck import LuckAnalysis, luck_of, luck_samples
 from allfives.play.history_link import HistoryLink
 from allfives.ui.messages import AnalysisReady, DecisionWeighed
 from allfives.ui.review.model import Progress, Review, ReviewGame
@@ -55,6 +58,8 @@ class ReviewScreen(Screen[None]):
         Binding("pagedown", "hand(1)", "Next hand", key_display="PgDn", priority=True),
         Binding("m", "mistake(1)", "Next mistake"),
         Binding("M", "mistake(-1)", "Previous mistake", show=False),
+        Binding("l", "lucky(1)", "Next luck", show=False),  # (the footer keeps esc at 80 columns)
+        Binding("L", "lucky(-1)", "Previous luck", show=False),
         Binding("a", "analyse", "Weigh"),
         Binding("x", "stop", "Stop", show=False),
         Binding("A", "analyse(True)", "Weigh every seat", show=False),
@@ -71,6 +76,7 @@ class ReviewScreen(Screen[None]):
         self.seats: tuple[int, ...] = game.seats  # whose decisions are weighed
         self.weighed: dict[Step, Decision] = {}  # (hand, move) -> the decision that move was
         self.analysis: GameAnalysis | None = None  # the whole game weighed
+        self.luck: LuckAnalysis | None = None  # ... and its deals and draws
         self.progress: Progress = None  # (done, total) while the analysis runs
         self.step: Step = self.review.first
         self.analyse_at_once = analyse
@@ -121,7 +127,8 @@ class ReviewScreen(Screen[None]):
         self.show_panel()
 
     def show_panel(self) -> None:
-        lines = self.review.panel(self.step, self.weighed, self.analysis, self.progress, self.seats)
+        lines = self.review.panel(self.step, self.weighed, self.analysis, self.progress, self.seats,
+                                  self.luck)
         self.panel.show(lines, self.progress)
 
     def go(self, step: Step) -> None:
@@ -154,6 +161,21 @@ class ReviewScreen(Screen[None]):
         else:
             self.notify("No more mistakes that way.")
 
+    def action_lucky(self, by: int) -> None:
+        """The position before the next (or previous) marked chance event: a lucky or unlucky draw or deal."""
+        if self.luck is None:
+            self.notify("The luck is weighed once every choice is.")
+            return
+        marked = self.review.marked_chances(self.luck)
+        if by > 0:
+            ahead = [s for s in marked if s > self.step]
+        else:
+            ahead = [s for s in reversed(marked) if s < self.step]
+        if ahead:
+            self.go(ahead[0])
+        else:
+            self.notify("No more lucky moments that way." if marked else "No moment was that lucky.")
+
     @on(Scoresheet.RowClicked)
     def _row_clicked(self, event: Scoresheet.RowClicked) -> None:
         event.stop()
@@ -166,6 +188,7 @@ class ReviewScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "analysis")
+        self.workers.cancel_group(self, "luck")
         self.dismiss(None)
 
     # -- the analysis, in a worker ---------------------------------------------------------
@@ -182,7 +205,7 @@ class ReviewScreen(Screen[None]):
             return
         if seats != self.seats:
             self.workers.cancel_group(self, "analysis")
-            self.seats, self.weighed, self.analysis = seats, {}, None
+            self.seats, self.weighed, self.analysis, self.luck = seats, {}, None, None
         if self.analysis is not None:
             self.notify("Every choice is weighed already.")
             return
@@ -246,6 +269,21 @@ class ReviewScreen(Screen[None]):
         self.weighed = {(d.hand, d.move): d for d in message.analysis.decisions}
         self.progress = None
         self.show()  # the summaries say what was found
+        analysis = message.analysis
+        self.run_worker(lambda: self._weigh_luck(analysis), thread=True, group="luck", exclusive=True,
+                        exit_on_error=False, description="Weighing the luck")
+
+    def _weigh_luck(self, analysis: GameAnalysis) -> None:
+        """In a thread: the deals and draws weighed against the decisions (`allfives.bots.luck`)."""
+        worker = get_current_worker()
+        luck = luck_of(self.review.game.game, analysis.decisions, luck_samples(self.samples), analysis.seats)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._luck_ready, analysis, luck)
+
+    def _luck_ready(self, analysis: GameAnalysis, luck: LuckAnalysis) -> None:
+        if analysis is self.analysis:
+            self.luck = luck
+            self.show_panel()
 
     @on(Worker.StateChanged)
     def _worker_failed(self, event: Worker.StateChanged) -> None:

@@ -341,7 +341,11 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
             case ShowGameOver():
                 assert view is not None
                 headline = game_over_headline(self.session.setup, view.scores, view.winner)
-                self.app.push_screen(GameOverScreen(headline, view.sheet), self._game_over_chosen)
+                from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
+
+                over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
+                                      getattr(self.app, "review_samples", None))
+                self.app.push_screen(over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
                 self._stop_pause()
                 self.final_timer = self.set_timer(seconds, lambda: self._final_board_seen(moment))

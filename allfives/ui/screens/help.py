@@ -74,7 +74,8 @@ played out first and the highest score at or above the target wins.
 **r** on a score panel or the game-over screen reviews the game: every hand face up, ← → a move,
 Home/End the start or end of the hand, PgUp/PgDn a hand, a click on a line of the scoresheet or the
 log goes to its moment. The hard bot weighs each of your choices (**x** stops it, **a** goes on);
-**m** goes to the next mistake it marked.
+**m** goes to the next mistake it marked. Then it weighs the deals and draws: **l** goes to the next
+lucky or unlucky moment, and the game-over screen says what decided the game, luck or play.
 """
 
 

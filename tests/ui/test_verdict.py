@@ -1,0 +1,80 @@
+"""The game-over screen's verdict: open at once, the line filled in by a worker, in the words that fit."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from allfives.bots.analysis import analyse_game
+from allfives.bots.luck import luck_of, verdict
+from allfives.play.setup import GameSetup, default_players
+from allfives.ui.model.sheet import sheet_of
+from allfives.ui.review.model import ReviewGame
+from allfives.ui.screens.game_over import WEIGHING, GameOverScreen
+from tests.bots.test_luck import _seeded
+
+SAMPLES = 8
+
+
+class Over(App[None]):
+    def __init__(self, review: ReviewGame) -> None:
+        super().__init__()
+        sheet = sheet_of(review.setup, (), tuple(review.game.scores))
+        self.over = GameOverScreen("Game over", sheet, review, SAMPLES)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.over)
+
+
+@pytest.mark.parametrize("people", [1, 2])
+async def test_the_verdict_line_is_filled_in_when_the_game_is_weighed(people: int) -> None:
+    game = _seeded(3)
+    setup = GameSetup(rules=game.rules, players=default_players(2, people, "easy"))
+    review = ReviewGame.of(game, setup)
+    app = Over(review)
+    async with app.run_test() as pilot:
+        line = app.over.query_one("#verdict", Static)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = str(line.render())
+    assert shown != WEIGHING
+    luck = luck_of(game, analyse_game(game, review.seats, SAMPLES).decisions, SAMPLES // 2, review.seats)
+    side = 0 if people == 1 else game.winner
+    assert shown == verdict(luck.game[side], 2, setup.side_title(side)) + "."
+    margin = game.scores[side] - game.scores[1 - side]
+    if people == 1:
+        won = "won" if margin > 0 else "lost"
+        assert shown.startswith(f"You {won} by {abs(margin)}: the deals and draws ")
+    else:
+        assert shown.startswith(f"{setup.players[side].name} won by {margin}: ")
+
+
+async def test_a_game_of_bots_has_no_verdict_line() -> None:
+    game = _seeded(3)
+    setup = GameSetup(rules=game.rules, players=default_players(2, 0, "easy"))
+    app = Over(ReviewGame.of(game, setup))
+    async with app.run_test():
+        assert not app.over.query("#verdict")
+
+
+async def test_at_a_games_end_the_verdict_shows_and_its_analysis_is_kept_for_the_review() -> None:
+    from tests.ui.helpers import play_game_by_mouse
+    from tests.ui.scenes import seeded_app
+
+    app = seeded_app(2, 11, 40, humans=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await play_game_by_mouse(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        line = str(over.query_one("#verdict", Static).render())
+        state = table.session.state
+        margin = state.scores[0] - state.scores[1]
+        won = "won" if margin > 0 else "lost"
+        assert line.startswith(f"You {won} by {abs(margin)}: ") and line.endswith(".")
+        history_id = table.session.setup.history_id
+        assert history_id is not None
+        kept = app.history.store().analysis(history_id, 4, (0,), state)  # (4: the tests' verdict samples)
+        assert kept is not None and kept.seats == (0,)
