@@ -11,12 +11,16 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 
 from .table import Table, TableOptions
+
+if TYPE_CHECKING:
+    from .client import TableClient
 
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
@@ -135,7 +139,18 @@ def shown_address(bind: str, port: int) -> str:
 
 
 def join_command(bind: str, port: int, code: str) -> str:
-    return f"allfives join {shown_address(bind, port)} --code {code}"
+    """The command the host gives friends: the table's address as they reach it, and its code."""
+    return join_line(shown_address(bind, port), code)
+
+
+def join_again(client: TableClient) -> str:
+    """The command that brings a guest back to the seat `client` sat at (the seat waits for them)."""
+    return join_line(client.uri.split("://", 1)[-1], client.code)
+
+
+def join_line(address: str, code: str) -> str:
+    """The one shape of an `allfives join` command line (the host's to share, a guest's to come back)."""
+    return f"allfives join {address} --code {code}"
 
 
 def local_address(bind: str, port: int) -> str:

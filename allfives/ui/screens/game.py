@@ -19,7 +19,6 @@ from functools import cached_property
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
@@ -54,6 +53,8 @@ from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
+from .. import commands
+from ..commands import HELP, NEW_GAME, QUIT, REVIEW
 from ..messages import BotChose
 from ..textual_private import StyledOnce
 from ..widgets.board import Board
@@ -132,25 +133,8 @@ class TableButton(Button, can_focus=False):
 class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
     """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "Tile", show=False),
-        Binding("right", "cursor(1)", "Tile", show=False),
-        Binding("enter,space", "choose", "Play", key_display="⏎"),
-        Binding("up", "cycle_end(-1)", "End", show=False),
-        Binding("down", "cycle_end(1)", "End", show=False),
-        Binding("w,W", "end('W')", "W end", show=False),
-        Binding("e,E", "end('E')", "E end", show=False),
-        Binding("n,N", "end('N')", "N end", show=False),
-        Binding("s,S", "end('S')", "S end", show=False),
-        Binding("escape", "deselect", "Put back", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("h", "hint", "Hint"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("t", "result", "Score panel"),  # shown while the score panel or game over is put aside
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("ctrl+n", "app.new_game", "New game"),
-        Binding("q", "app.quit", "Quit"),
-    ]
+    BINDINGS = commands.bindings(*commands.TABLE, REVIEW, HELP, NEW_GAME, QUIT,
+                                 hidden=[c for c in commands.TABLE if not c.palette] + [REVIEW])
 
     view: var[TableView | None] = var(None, init=False, always_update=True)  # the parts compare themselves
 
@@ -209,14 +193,15 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         self.pieces.hand.set_class(view.mine, "-your-turn")  # with the status line: it is your turn again
         undo, back = self.buttons
         undo.disabled = not view.can_undo
-        undo.display = self.can_undo_here
+        undo.display = self.applies("undo")
         back.display = self.aside is not None
         back.label = "Score panel (t)" if self.aside == "result" else "Game over (t)"
-        if (view.can_undo, self.aside) != self._bindings_for:
-            self._bindings_for = (view.can_undo, self.aside)
+        offered = (view.can_undo, *(self.applies(when) for when in ("playing", "undo", "aside")))
+        if offered != self._bindings_for:
+            self._bindings_for = offered
             self.refresh_bindings()
 
-    _bindings_for: tuple[bool, str | None] = (False, None)  # what the footer's keys were last shown for
+    _bindings_for: tuple[bool, ...] = ()  # what the footer's keys were last shown for
 
     @cached_property
     def pieces(self) -> TablePieces:
@@ -228,12 +213,18 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         return self.query_one("#undo", Button), self.query_one("#back-to-result", Button)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo shows where moves can be taken back; `t` while a dialog is put aside."""
-        if action == "undo":
-            return self.can_undo_here
-        if action == "result":
-            return self.aside is not None
-        return True
+        """A command that does not apply now is not in the footer or the palette, and its keys rest."""
+        return commands.checked(self, action)
+
+    def applies(self, when: str) -> bool:
+        """The table's moments (`Command.when`): the game goes on with the hand showing ("playing"),
+        moves can be taken back at this table ("undo"), a dialog is put aside ("aside")."""
+        going_on = not self.closed and self.session.waiting != "game_over"
+        if when == "playing":
+            return going_on and self.revealed
+        if when == "undo":
+            return going_on and self.can_undo_here
+        return when == "aside" and self.aside is not None
 
     @property
     def my_turn(self) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from textual import on
 from textual.message import Message
 
+from allfives.net.cli import join_again
 from allfives.net.client import JoinRefused, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
 from allfives.net.remote_session import RemoteSession
@@ -96,6 +97,14 @@ class TableApp(TableShell):
         await self.push_screen(RemoteGameScreen(self.session))
 
     # -- what a shared table does differently --------------------------------------------------
+
+    OPENS_NEW_GAMES = False  # the host opens them (`allfives host --new`): not offered here
+
+    def come_back(self) -> str:
+        """The quit question's way back: the host opens the table again; a guest joins it again."""
+        if self.share is not None:
+            return "`allfives host` opens the table again, and its players come back"
+        return f"`{join_again(self.client)}` brings you back to your seat"
 
     def action_new_game(self) -> None:
         game = self.game_screen

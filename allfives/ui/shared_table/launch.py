@@ -13,6 +13,7 @@ import sys
 from allfives.names import visible
 from allfives.net.cli import (
     host_headless,
+    join_again,
     join_autoplay,
     join_command,
     local_address,
@@ -54,8 +55,8 @@ def join_table(args: argparse.Namespace) -> int:
     status = run(app)
     if status == 1:
         return status  # a crash, told already
-    return _farewell(app, f"You left the table; `allfives join {args.address} --code {args.code}` again "
-                          "brings you back to your seat.", status)
+    return _farewell(app, f"You left the table; `{join_again(client)}` again brings you back to your seat.",
+                     status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
