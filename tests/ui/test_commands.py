@@ -46,7 +46,8 @@ def footer_keys(screen: GameScreen) -> dict[str, FooterKey]:
 
 def test_every_command_has_its_own_id_and_words_and_binds_with_them() -> None:
     assert len({c.id for c in ALL}) == len(ALL)
-    assert len({c.title for c in ALL if c.palette}) == len([c for c in ALL if c.palette])  # one word, one entry
+    offered = [c.title for c in ALL if c.palette]
+    assert len(set(offered)) == len(offered)  # one word, one palette entry
     for command in ALL:
         binding = command.binding()
         assert (binding.id, binding.tooltip, binding.description) == (command.id, command.help, command.title)
@@ -74,7 +75,7 @@ async def test_every_footer_key_and_palette_entry_runs_its_commands_action() -> 
         await settle(pilot)
         table = game(app)
         shown = footer_keys(table)
-        assert list(shown) == ["Play", "Draw", "Hint", "Undo", "Help", "New game", "Quit"]  # nothing put aside
+        assert list(shown) == ["Play", "Draw", "Hint", "Undo", "Help", "New game", "Quit"]  # none put aside
         by_action = {c.action: c for c in ALL}
         for words, key in shown.items():
             command = by_action[key.action]
@@ -142,7 +143,8 @@ async def test_the_hand_over_answers_the_keys_the_footer_offers() -> None:
             assert app.screen is handover
 
 
-async def test_quitting_behind_the_too_small_notice_needs_no_question(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_quitting_behind_the_too_small_notice_needs_no_question(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     app = board_app()
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)

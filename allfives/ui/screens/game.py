@@ -7,17 +7,15 @@ Clicks and keys go through the pure steps of turn.py (persons_turn.py), and a st
 the session. What happens next (a bot thinks, the terminal is handed over, the final board's pause,
 the score panel, the next deal, game over) is the flow's: each of its transitions returns one
 directive, and the screen carries it out with a worker, a dialog or a timer. Bots and hints think in
-worker threads and post `BotChose` / `HintReady` back; one handler turns a worker's failure into a
-notification.
+worker threads and post `BotChose` / `HintReady` back (bots_turn.py, persons_turn.py). Its keys, footer
+and palette entries are ui/commands.py's `TABLE`, each offered only where it `applies`.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
@@ -25,7 +23,6 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button
-from textual.worker import Worker, WorkerState, get_current_worker
 
 from allfives.engine import Drew, IllegalMove, Move, SeatView
 from allfives.play import flow as table_flow
@@ -47,7 +44,6 @@ from allfives.play.flow import (
     Think,
 )
 from allfives.play.game_session import GameSession, Undoable
-from allfives.play.session import bot_pause
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
@@ -55,7 +51,6 @@ from allfives.ui.model.view import TableView, build_view, game_over_headline
 
 from .. import commands
 from ..commands import HELP, NEW_GAME, QUIT, REVIEW
-from ..messages import BotChose
 from ..textual_private import StyledOnce
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
@@ -66,6 +61,7 @@ from ..widgets.scoresheet import Scoresheet
 from ..widgets.seats import Seats
 from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
+from .bots_turn import BotsTurn
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .persons_turn import PersonsTurn
@@ -130,7 +126,7 @@ class TableButton(Button, can_focus=False):
     """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
 
 
-class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
+class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
     BINDINGS = commands.bindings(*commands.TABLE, REVIEW, HELP, NEW_GAME, QUIT,
@@ -413,53 +409,6 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
             self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back, names), "info")
             self.show()
         self.advance()
-
-    # -- workers: they post messages back; failures become notifications ----------------
-
-    def bot_turn(self, position: Position) -> None:
-        """The bot to move thinks in a thread; its move lands no sooner than the bot delay."""
-        self.run_worker(lambda: self._think(position), name=repr(position), group="bot", thread=True,
-                        exclusive=True, exit_on_error=False, description="a bot thinks")
-
-    def _think(self, position: Position) -> None:
-        started = time.monotonic()
-        move = self.session.think()
-        worker = get_current_worker()
-        while time.monotonic() - started < bot_pause(self.session.setup.bot_delay):
-            if worker.is_cancelled:
-                return
-            time.sleep(0.02)
-        if not worker.is_cancelled:
-            self.post_message(BotChose(position, move))
-
-    @on(BotChose)
-    def _bot_chose(self, message: BotChose) -> None:
-        if self.view is not None:
-            self.follow(table_flow.bot_chose(self.flow, self.facts(), message.position, message.move))
-
-    @on(Worker.StateChanged)
-    def _worker_failed(self, event: Worker.StateChanged) -> None:
-        """Any worker that fails is told as a notification, and the game goes on."""
-        if event.state != WorkerState.ERROR or self.closed:
-            return
-        worker = event.worker
-        if worker.group == "hint":
-            self.notify(f"No hint this time: {worker.error}", severity="warning")
-            self.turn = self.turn.fresh() if self.turn.notice else self.turn
-            self.show()
-            return
-        if worker.group != "bot":
-            self.notify(f"{worker.description} failed: {worker.error}", title="Error", severity="error")
-            return
-        name = self.session.setup.players[self.view.turn].name if self.view else "A bot"
-        self.notify(f"{name} could not choose a move ({worker.error}) and plays the first legal one.",
-                    title="Bot error", severity="error")
-        if worker.name == repr(self.position):
-            # a broken bot must not stop the game: it makes the first legal move instead
-            self.flow = table_flow.thought_failed(self.flow)
-            seat = self.session.seat_view(self.view.turn if self.view else 0)
-            if seat.legal_moves:
-                self.post_message(BotChose(self.position, seat.legal_moves[0]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
