@@ -23,6 +23,7 @@ from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.help import HelpScreen
 from allfives.ui.screens.new_game import NewGameScreen
+from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
 from allfives.ui.textual_private import FooterKey
 
@@ -115,6 +116,18 @@ async def test_after_game_over_only_what_applies_is_offered(monkeypatch: pytest.
             await pilot.press(key)
         await settle(pilot)
         assert table.status == status and app.screen is table
+
+
+async def test_a_finished_hands_board_offers_no_play() -> None:
+    app = seeded_app(3, 12, 900)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, ScorePanel)
+        await pilot.press("t")  # the hand's final board, the score panel put aside
+        await settle(pilot)
+        table = game(app)
+        assert table.session.waiting == "hand_over"
+        assert "Score panel" in footer_keys(table) and "Score panel" in ours(app)
+        assert not {"Play", "Draw", "Hint"} & (set(footer_keys(table)) | set(ours(app)))
 
 
 async def people_at_one_terminal(pilot: Pilot) -> HandoverScreen:

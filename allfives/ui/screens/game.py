@@ -213,11 +213,11 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         return commands.checked(self, action)
 
     def applies(self, when: str) -> bool:
-        """The table's moments (`Command.when`): the game goes on with the hand showing ("playing"),
-        moves can be taken back at this table ("undo"), a dialog is put aside ("aside")."""
+        """The table's moments (`Command.when`): the hand in play goes on with the hand showing
+        ("playing"), moves can be taken back at this table ("undo"), a dialog is put aside ("aside")."""
         going_on = not self.closed and self.session.waiting != "game_over"
         if when == "playing":
-            return going_on and self.revealed
+            return going_on and self.revealed and self.session.waiting != "hand_over"
         if when == "undo":
             return going_on and self.can_undo_here
         return when == "aside" and self.aside is not None
