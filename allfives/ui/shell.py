@@ -23,7 +23,7 @@ from allfives.play.history_link import HistoryLink
 from allfives.play.saving import SaveStore
 
 from . import commands
-from .commands import HELP, NEW_GAME, STATISTICS, Command
+from .commands import HELP, NEW_GAME, REVIEW, STATISTICS, Command
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
 from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices
@@ -149,7 +149,7 @@ class TableShell(Shell):
     """A window that sits at tables (local play, a shared table): the table's screens, quitting (a game
     in progress asks first), reviewing the game at the table, statistics, and the history they read."""
 
-    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS)
+    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW)  # (Review's key: the score panel's, game over's)
     BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
     OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
 

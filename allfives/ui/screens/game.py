@@ -50,7 +50,7 @@ from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
 from .. import commands
-from ..commands import HELP, NEW_GAME, QUIT, REVIEW
+from ..commands import HELP, NEW_GAME, QUIT
 from ..textual_private import StyledOnce
 from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
@@ -129,8 +129,8 @@ class TableButton(Button, can_focus=False):
 class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
-    BINDINGS = commands.bindings(*commands.TABLE, REVIEW, HELP, NEW_GAME, QUIT,
-                                 hidden=[c for c in commands.TABLE if not c.palette] + [REVIEW])
+    BINDINGS = commands.bindings(*commands.TABLE, HELP, NEW_GAME, QUIT,
+                                 hidden=[c for c in commands.TABLE if not c.palette])
 
     view: var[TableView | None] = var(None, init=False, always_update=True)  # the parts compare themselves
 
