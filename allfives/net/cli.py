@@ -33,6 +33,9 @@ from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_c
 if TYPE_CHECKING:
     from .client import TableClient
 
+if TYPE_CHECKING:
+    from .client import TableClient
+
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
 SEATS_NAME = "seats.json"  # the tokens of the tables this machine sits at, to come back after a restart
@@ -213,7 +216,13 @@ def join_command(bind: str, port: int, code: str, pin: str | None) -> str:
     return join_line(shown_address(bind, port), code, pin)
 
 
+def join_again(client: TableClient) -> str:
+    """The command that brings a guest back to the seat `client` sat at (the seat waits for them)."""
+    return join_line(client.uri.split("://", 1)[-1], client.code, client.pin)
+
+
 def join_line(address: str, code: str, pin: str | None) -> str:
+    """The one shape of an `allfives join` command line (the host's to share, a guest's to come back)."""
     secured = f"--pin {pin}" if pin else "--insecure"
     return f"allfives join {address} --code {shown_code(code)} {secured}"
 

@@ -3,10 +3,7 @@ screen, or straight to the table), new games, and the save slot each window hold
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
-
-from textual.app import SystemCommand
 
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup
@@ -184,7 +181,5 @@ class AllFivesApp(TableShell):
         seats = game.session.setup.rules.seats if game else 2
         leaving = game.close if game is not None and cancellable else None
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
-                                       leaving=leaving, over_a_game=game is not None), self._setup_chosen)
+                                       leaving=leaving), self._setup_chosen)
 
-    def new_game_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)

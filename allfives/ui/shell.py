@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
@@ -23,6 +22,8 @@ from textual.theme import Theme
 from allfives.play.history_link import HistoryLink
 from allfives.play.saving import SaveStore
 
+from . import commands
+from .commands import HELP, NEW_GAME, REVIEW, STATISTICS, Command
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
 from .table_choices import TableChoices
@@ -56,7 +57,8 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
 
     CSS_PATH = STYLESHEET
     TITLE = "All Fives"
-    BINDINGS = [Binding("f1", "help", "Help", show=False)]
+    COMMANDS_HERE: tuple[Command, ...] = (HELP,)  # the window's own commands: bound, and in the palette
+    BINDINGS = commands.bindings(HELP, hidden=[HELP])
     _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
 
     def __init__(self) -> None:
@@ -130,6 +132,19 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
         """The rules the help describes (None: the usual ones)."""
         return None
 
+    def applies(self, when: str) -> bool:
+        """Whether a window command's moment (`Command.when`) is now."""
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A window command that does not apply now is neither bound, in a footer, nor in the palette."""
+        return commands.checked(self, action)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own (theme, quit, keys, screenshot), then every command that applies over `screen`."""
+        yield from super().get_system_commands(screen)
+        yield from commands.palette(self, screen, self.COMMANDS_HERE)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown is slow to import: not on the way to the first screen
 
@@ -141,10 +156,9 @@ class TableShell(Shell):
     """A window that sits at tables (local play, a shared table): the table's screens, quitting (a game
     in progress asks first), reviewing the game at the table, statistics, and the history they read."""
 
-    BINDINGS = [
-        Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("ctrl+t", "statistics", "Statistics", show=False),
-    ]
+    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW)  # (Review's key: the score panel's, game over's)
+    BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
+    OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
 
     def __init__(self, store: SaveStore | None = None) -> None:
         super().__init__()
@@ -191,19 +205,31 @@ class TableShell(Shell):
         game = self.game_screen
         return game.session.setup.rules if game is not None else None
 
+    def applies(self, when: str) -> bool:
+        if when == "game":
+            return self.game_screen is not None
+        if when == "new-game":
+            return self.OPENS_NEW_GAMES
+        return super().applies(when)
+
     # -- actions ------------------------------------------------------------
 
     async def action_quit(self) -> None:
-        """Quit; a game still in progress asks first (it is saved either way)."""
+        """Quit; a game still in progress asks first (it is saved either way). Behind the too-small
+        notice no question could be seen: it quits at once (every move is saved)."""
         game = self.game_screen
-        if game is None or not game.in_progress or isinstance(self.screen, ConfirmScreen):
+        if game is None or not game.in_progress or self.too_small or isinstance(self.screen, ConfirmScreen):
             self.exit()
             return
         self.push_screen(self.quit_question(), lambda yes: self.exit() if yes else None)
 
     def quit_question(self) -> ConfirmScreen:
         """What quitting a game in progress asks (a shared table's host says it closes the table)."""
-        return quit_question()
+        return quit_question(self.come_back())
+
+    def come_back(self) -> str:
+        """How the person comes back to the game they quit, in the quit question's words."""
+        return "start allfives again to pick it up where you left it"
 
     # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
 
@@ -235,23 +261,6 @@ class TableShell(Shell):
 
         if not any(isinstance(screen, StatsScreen) for screen in self.screen_stack):
             self.push_screen(StatsScreen(self.history))
-
-    def new_game_commands(self) -> Iterable[SystemCommand]:
-        """The palette's way to a new game, where this window opens them."""
-        return ()
-
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield from self.new_game_commands()
-        yield SystemCommand("Help", "The rules in short and the controls", self.action_help)
-        yield SystemCommand("Statistics", "Your games: wins against each bot, results over time, past games",
-                            self.action_statistics)
-        if self.game_screen is not None:
-            yield SystemCommand("Review this game", "Step through it move by move, the hard bot judging",
-                                self.action_review)
-        if _is_table(screen):
-            yield SystemCommand("Hint", "What the hard bot would play in your place", screen.action_hint)
-            yield SystemCommand("Draw", "Draw from the boneyard", screen.action_draw)
 
     # -- notices ------------------------------------------------------------
 

@@ -106,8 +106,10 @@ async def test_a_double_click_that_ends_the_hand_does_not_deal_the_next(clock: S
         assert table.session.state.hand_number == state.hand_number + 1
 
 
-async def test_quitting_a_game_in_progress_asks_first(
+async def test_quitting_a_game_in_progress_asks_first_and_takes_the_answer_at_once(
         clock: StoppedClock, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """The quit question is asked for: it takes keys the moment it opens (ctrl+q then q quits), on a
+    clock that has not moved."""
     app = make_app("--seats", "2", "--seed", "3", "--target", "500")
     async with app.run_test(size=(80, 24)) as pilot:
         exits = exits_of(app, monkeypatch)
@@ -116,15 +118,11 @@ async def test_quitting_a_game_in_progress_asks_first(
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen) and exits == []
-            await pilot.press(key)  # the same key again at once: still only asked
-            await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen) and exits == []
-            clock.tick(guard.GRACE)
-            await pilot.press("escape")  # keep playing
+            await pilot.press("escape")  # keep playing, at once
             await pilot.pause()
             assert app.screen is table and exits == []
-        await pilot.press("q")
-        clock.tick(guard.GRACE)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
         await pilot.press("q")
         await settle(pilot)
         assert exits
@@ -147,22 +145,17 @@ async def test_a_finished_game_quits_without_asking(monkeypatch: pytest.MonkeyPa
 
 
 async def test_leaving_a_game_in_progress_for_a_new_one_asks_first(clock: StoppedClock) -> None:
+    """The new-game screen and its question were asked for: each takes keys at once."""
     app = make_app("--seats", "2", "--seed", "3", "--target", "500")
     async with app.run_test(size=(80, 24)) as pilot:
         table = await play_until(pilot, lambda t: True)
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("ctrl+s")  # at once: the new-game screen has only just opened
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        clock.tick(guard.GRACE)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("enter")  # the safe answer has the focus (once the question has settled)
-        clock.tick(guard.GRACE)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the safe answer has the focus
         await settle(pilot)
         assert app.screen is table and not table.closed  # back to the game in progress
         assert table.session.waiting == "person"

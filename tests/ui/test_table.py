@@ -13,7 +13,7 @@ from allfives.engine import Move, Rules
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.model.view import TableView
-from allfives.ui.screens import game as game_screen
+from allfives.ui.screens import bots_turn
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.help import HelpScreen, help_text
@@ -53,7 +53,7 @@ class BotClock:
 @pytest.fixture
 def bot_clock(monkeypatch: pytest.MonkeyPatch) -> BotClock:
     clock = BotClock()
-    monkeypatch.setattr(game_screen, "time", clock)
+    monkeypatch.setattr(bots_turn, "time", clock)  # the bots think there (the game screen's part)
     return clock
 
 

@@ -31,6 +31,7 @@ from allfives.bots.analysis import (
 )
 from allfives.bots.luck import LuckAnalysis, luck_of, luck_samples
 from allfives.play.history_link import HistoryLink
+from allfives.ui.commands import HELP
 from allfives.ui.messages import AnalysisReady, DecisionWeighed
 from allfives.ui.review.model import Progress, Review, ReviewGame
 from allfives.ui.review.panel import AnalysisPanel, OpenBoneyard
@@ -64,7 +65,7 @@ class ReviewScreen(Screen[None]):
         Binding("x", "stop", "Stop", show=False),
         Binding("A", "analyse(True)", "Weigh every seat", show=False),
         Binding("escape,q", "close", "Close", key_display="esc"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False),
+        HELP.binding(show=False),
     ]
 
     def __init__(self, game: ReviewGame, history: HistoryLink | None = None, samples: int | None = None,

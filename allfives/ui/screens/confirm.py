@@ -14,12 +14,12 @@ from allfives.ui.model.shown import Shown, styled
 from ..textual_private import bind_key
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
-from .guard import Guarded
 
 
-class ConfirmScreen(Guarded, ModalScreen[bool]):
+class ConfirmScreen(ModalScreen[bool]):
     """A question with two answers; dismisses True for "yes". The safe answer has the focus, so a
-    stray Enter keeps the game going."""
+    stray Enter keeps the game going. The person asked for it (a key, a button): it takes keys at once,
+    so `q` then `q` quits."""
 
     BINDINGS = [
         Binding("escape,n", "answer(False)", "No", show=False),
@@ -54,10 +54,10 @@ class ConfirmScreen(Guarded, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-def quit_question() -> ConfirmScreen:
-    return ConfirmScreen("Quit All Fives?",
-                         "Your game is saved after every move: start allfives again to pick it up "
-                         "where you left it.", "Quit", "Keep playing", yes_key="q")
+def quit_question(come_back: str) -> ConfirmScreen:
+    """Quitting a game in progress; `come_back` says how to return to it (the window knows how)."""
+    return ConfirmScreen("Quit All Fives?", f"Your game is saved after every move: {come_back}.",
+                         "Quit", "Keep playing", yes_key="q")
 
 
 def abandon_question() -> ConfirmScreen:

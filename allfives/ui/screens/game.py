@@ -7,26 +7,22 @@ Clicks and keys go through the pure steps of turn.py (persons_turn.py), and a st
 the session. What happens next (a bot thinks, the terminal is handed over, the final board's pause,
 the score panel, the next deal, game over) is the flow's: each of its transitions returns one
 directive, and the screen carries it out with a worker, a dialog or a timer. Bots and hints think in
-worker threads and post `BotChose` / `HintReady` back; one handler turns a worker's failure into a
-notification.
+worker threads and post `BotChose` / `HintReady` back (bots_turn.py, persons_turn.py). Its keys, footer
+and palette entries are ui/commands.py's `TABLE`, each offered only where it `applies`.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button
-from textual.worker import Worker, WorkerState, get_current_worker
 
 from allfives.engine import Drew, IllegalMove, Move, SeatView
 from allfives.play import flow as table_flow
@@ -48,14 +44,14 @@ from allfives.play.flow import (
     Think,
 )
 from allfives.play.game_session import GameSession, Undoable
-from allfives.play.session import bot_pause
 from allfives.ui.model.hand_order import arrange, arranged
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
 from allfives.ui.model.view import TableView, build_view, game_over_headline
 
-from ..messages import BotChose
+from .. import commands
+from ..commands import COUNT_OUT, HELP, NEW_GAME, QUIT, SORT_HAND
 from ..table_choices import TableChoices
 from ..textual_private import StyledOnce
 from ..widgets.board import Board
@@ -68,6 +64,7 @@ from ..widgets.scoresheet import Scoresheet
 from ..widgets.seats import Seats
 from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
+from .bots_turn import BotsTurn
 from .game_over import GameOverScreen
 from .handover import HandoverScreen
 from .persons_turn import PersonsTurn
@@ -135,32 +132,11 @@ class TableButton(Button, can_focus=False):
     """A one-line button on the table. It never takes the focus: Enter and Space stay the hand's."""
 
 
-class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
+class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     """One game from first deal to the winner: the table's flow carried out, the person's turn taken."""
 
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "Tile", show=False),
-        Binding("right", "cursor(1)", "Tile", show=False),
-        Binding("enter,space", "choose", "Play", key_display="⏎"),
-        Binding("up", "cycle_end(-1)", "End", show=False),
-        Binding("down", "cycle_end(1)", "End", show=False),
-        Binding("w,W", "end('W')", "W end", show=False),
-        Binding("e,E", "end('E')", "E end", show=False),
-        Binding("n,N", "end('N')", "N end", show=False),
-        Binding("s,S", "end('S')", "S end", show=False),
-        Binding("escape", "deselect", "Put back", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("h", "hint", "Hint"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("t", "result", "Score panel"),  # shown while the score panel or game over is put aside
-        Binding("o", "sort_hand", "Sort hand", show=False, id="sort-hand",
-                tooltip="Lay your hand out as dealt, by suit (the higher half) or by pips"),
-        Binding("c", "count_out", "What is out", show=False, id="count-out",
-                tooltip="Show or hide how many of each number's tiles you have not seen yet"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("ctrl+n", "app.new_game", "New game"),
-        Binding("q", "app.quit", "Quit"),
-    ]
+    BINDINGS = commands.bindings(*commands.TABLE, HELP, NEW_GAME, QUIT,  # (o and c: no room in the footer)
+                                 hidden=[*(c for c in commands.TABLE if not c.palette), SORT_HAND, COUNT_OUT])
 
     view: var[TableView | None] = var(None, init=False, always_update=True)  # the parts compare themselves
 
@@ -232,14 +208,15 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         self.pieces.hand.set_class(view.mine, "-your-turn")  # with the status line: it is your turn again
         undo, back = self.buttons
         undo.disabled = not view.can_undo
-        undo.display = self.can_undo_here
+        undo.display = self.applies("undo")
         back.display = self.aside is not None
         back.label = "Score panel (t)" if self.aside == "result" else "Game over (t)"
-        if (view.can_undo, self.aside) != self._bindings_for:
-            self._bindings_for = (view.can_undo, self.aside)
+        offered = (view.can_undo, *(self.applies(when) for when in ("playing", "undo", "aside")))
+        if offered != self._bindings_for:
+            self._bindings_for = offered
             self.refresh_bindings()
 
-    _bindings_for: tuple[bool, str | None] = (False, None)  # what the footer's keys were last shown for
+    _bindings_for: tuple[bool, ...] = ()  # what the footer's keys were last shown for
 
     @cached_property
     def pieces(self) -> TablePieces:
@@ -251,12 +228,18 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
         return self.query_one("#undo", Button), self.query_one("#back-to-result", Button)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo shows where moves can be taken back; `t` while a dialog is put aside."""
-        if action == "undo":
-            return self.can_undo_here
-        if action == "result":
-            return self.aside is not None
-        return True
+        """A command that does not apply now is not in the footer or the palette, and its keys rest."""
+        return commands.checked(self, action)
+
+    def applies(self, when: str) -> bool:
+        """The table's moments (`Command.when`): the hand in play goes on with the hand showing
+        ("playing"), moves can be taken back at this table ("undo"), a dialog is put aside ("aside")."""
+        going_on = not self.closed and self.session.waiting != "game_over"
+        if when == "playing":
+            return going_on and self.revealed and self.session.waiting != "hand_over"
+        if when == "undo":
+            return going_on and self.can_undo_here
+        return when == "aside" and self.aside is not None
 
     @property
     def my_turn(self) -> bool:
@@ -449,53 +432,6 @@ class GameScreen(StyledOnce, PersonsTurn, Screen[None]):
             self.turn = TurnState(cursor=self.turn.cursor).told(taken_back(history, back, names), "info")
             self.show()
         self.advance()
-
-    # -- workers: they post messages back; failures become notifications ----------------
-
-    def bot_turn(self, position: Position) -> None:
-        """The bot to move thinks in a thread; its move lands no sooner than the bot delay."""
-        self.run_worker(lambda: self._think(position), name=repr(position), group="bot", thread=True,
-                        exclusive=True, exit_on_error=False, description="a bot thinks")
-
-    def _think(self, position: Position) -> None:
-        started = time.monotonic()
-        move = self.session.think()
-        worker = get_current_worker()
-        while time.monotonic() - started < bot_pause(self.session.setup.bot_delay):
-            if worker.is_cancelled:
-                return
-            time.sleep(0.02)
-        if not worker.is_cancelled:
-            self.post_message(BotChose(position, move))
-
-    @on(BotChose)
-    def _bot_chose(self, message: BotChose) -> None:
-        if self.view is not None:
-            self.follow(table_flow.bot_chose(self.flow, self.facts(), message.position, message.move))
-
-    @on(Worker.StateChanged)
-    def _worker_failed(self, event: Worker.StateChanged) -> None:
-        """Any worker that fails is told as a notification, and the game goes on."""
-        if event.state != WorkerState.ERROR or self.closed:
-            return
-        worker = event.worker
-        if worker.group == "hint":
-            self.notify(f"No hint this time: {worker.error}", severity="warning")
-            self.turn = self.turn.fresh() if self.turn.notice else self.turn
-            self.show()
-            return
-        if worker.group != "bot":
-            self.notify(f"{worker.description} failed: {worker.error}", title="Error", severity="error")
-            return
-        name = self.session.setup.players[self.view.turn].name if self.view else "A bot"
-        self.notify(f"{name} could not choose a move ({worker.error}) and plays the first legal one.",
-                    title="Bot error", severity="error")
-        if worker.name == repr(self.position):
-            # a broken bot must not stop the game: it makes the first legal move instead
-            self.flow = table_flow.thought_failed(self.flow)
-            seat = self.session.seat_view(self.view.turn if self.view else 0)
-            if seat.legal_moves:
-                self.post_message(BotChose(self.position, seat.legal_moves[0]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -15,6 +15,7 @@ from textual.worker import get_current_worker
 
 from allfives.ui.model.shown import styled
 
+from ..commands import HELP, REVIEW
 from ..widgets.scoresheet import Scoresheet, Sheet
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
@@ -34,8 +35,9 @@ class GameOverScreen(Guarded, ModalScreen[str]):
     BINDINGS = [
         Binding("n,enter", "choose('new')", "New game"),
         Binding("t", "choose('table')", "Look at the table"),
-        Binding("r", "app.review", "Review"),
+        REVIEW.binding(),
         Binding("q,escape", "choose('quit')", "Quit"),
+        HELP.binding(),  # (a modal screen stops the app's own keys)
     ]
     AUTO_FOCUS = "#new"
 

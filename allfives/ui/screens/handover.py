@@ -10,6 +10,8 @@ from textual.widgets import Button, Static
 
 from allfives.ui.model.shown import styled
 
+from .. import commands
+from ..commands import HELP, NEW_GAME, QUIT
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
@@ -19,9 +21,11 @@ class HandoverScreen(Guarded, ModalScreen[str | None]):
     """"Pass the terminal to …"; Enter (or the button) shows the hand. Until then, the person who has
     just played may still take it back (`undo_for` names them): dismisses with "undo"."""
 
+    # the table's footer shows under it: its window keys work here as there (a dialog stops the app's)
     BINDINGS = [
         Binding("enter,space", "ready", "Show my hand"),
         Binding("u,ctrl+z", "undo", "Take back", show=False),
+        *commands.bindings(HELP, NEW_GAME, QUIT),
     ]
     AUTO_FOCUS = "#ready"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,13 +15,13 @@ from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no P
 from allfives.names import NAME_LENGTH, player_name
 from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 
+from ..commands import HELP, QUIT, STATISTICS
 from ..textual_private import StyledOnce
 from ..widgets.footer import KeyFooter
 from ..widgets.shown import content
 from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
-from .guard import Guarded
 
 WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
 VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}
@@ -58,24 +57,22 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
     return tuple(players)
 
 
-class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
+class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
     """Sensible defaults are chosen already: Enter starts at once. Over a game in progress, Start asks
     before leaving it."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", show=True),
-        Binding("ctrl+t", "app.statistics", "Statistics"),
+        STATISTICS.binding(),
         Binding("escape", "cancel", "Back to the game", show=False),
-        Binding("question_mark,f1", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit", show=False),
+        HELP.binding(),
+        QUIT.binding(show=False),
     ]
     AUTO_FOCUS = "#start"
 
     def __init__(self, seats: int = 2, bot_delay: float = DEFAULT_BOT_DELAY, cancellable: bool = False,
-                 message: str = "", leaving: Callable[[], None] | None = None,
-                 over_a_game: bool = False) -> None:
+                 message: str = "", leaving: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.over_a_game = over_a_game  # opened from a table: it holds input for a moment, like a dialog
         self.seats = seats
         self.bot_delay = bot_delay
         self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
@@ -129,10 +126,6 @@ class NewGameScreen(StyledOnce, Guarded, Screen[GameSetup | None]):
         name.display = seat == 0
         return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
                           id=f"seat-row-{seat}")
-
-    def holds(self, event: events.Event) -> bool:
-        """As the first screen, Enter starts at once; over a table, a click or key meant for it waits."""
-        return self.over_a_game and super().holds(event)
 
     def _kinds(self) -> list[str]:
         return [str(self.query_one(f"#who-{seat}", Select).value) for seat in range(self.seats)]

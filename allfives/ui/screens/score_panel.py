@@ -15,6 +15,8 @@ from allfives.engine import HandResult
 from allfives.play.setup import GameSetup
 from allfives.ui.model.shown import styled
 
+from .. import commands
+from ..commands import HELP, NEW_GAME, QUIT, REVIEW
 from ..widgets.shown import content
 from ..widgets.tiles import small_tile
 from ..widgets.too_small import TooSmall
@@ -98,9 +100,8 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
     BINDINGS = [
         Binding("enter,space,c", "continue", "Continue"),
         Binding("t", "table", "Look at the table"),
-        Binding("r", "app.review", "Review the game so far"),
-        # a modal screen stops the app's own keys: help is asked for here too
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        # a modal screen stops the app's own keys: the table's footer under it offers these too
+        *commands.bindings(REVIEW, HELP, NEW_GAME, QUIT),
     ]
     AUTO_FOCUS = "#continue"
     COMPONENT_CLASSES = {f"panel--{part}" for part in PARTS}

@@ -13,6 +13,7 @@ from allfives.play.watched import WatchedGame
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import TurnState
 
+from ..commands import HELP
 from .game import GameScreen
 
 LOOK_EVERY = 0.5  # seconds between looks at the save's modification time
@@ -23,7 +24,7 @@ class WatchScreen(GameScreen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("q,escape", "app.quit", "Stop watching"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        HELP.binding(),
     ]
 
     def __init__(self, game: WatchedGame) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from textual import on
 from textual.message import Message
 
+from allfives.net.cli import join_again
 from allfives.net.client import JoinRefused, NotTheTable, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
 from allfives.net.remote_session import RemoteSession
@@ -109,6 +110,8 @@ class TableApp(TableShell):
 
     # -- what a shared table does differently --------------------------------------------------
 
+    OPENS_NEW_GAMES = False  # the host opens them (`allfives host --new`): not offered here
+
     def quit_question(self) -> ConfirmScreen:
         """The host's quit closes the table for everyone at it; a guest's leaves their seat waiting."""
         if self.share is None:
@@ -118,6 +121,12 @@ class TableApp(TableShell):
                              "it. The game is saved: `allfives host` opens it again, and they come back "
                              "to their seats with the command they joined with.",
                              "Close the table", "Keep playing", yes_key="q")
+
+    def come_back(self) -> str:
+        """The quit question's way back: the host opens the table again; a guest joins it again."""
+        if self.share is not None:
+            return "`allfives host` opens the table again, and its players come back"
+        return f"`{join_again(self.client)}` brings you back to your seat"
 
     def action_new_game(self) -> None:
         game = self.game_screen

@@ -1,0 +1,145 @@
+"""Every command a player gives, written once: its keys, its words in the footer and the palette, and
+where it applies; the bindings and the palette's entries are built from here.
+
+A screen (or the app) binds the commands it answers with `bindings(...)`, and answers `applies(when)`
+for each command's `when` (its `check_action` is `checked(self, action)`): a command that does not
+apply is hidden from the footer (Textual's `check_action` returning False) and left out of the palette,
+which offers exactly the bound commands that apply, each running the same action as its key.
+
+To add a command: a `Command` here, put in the tuple of the place that binds it (`TABLE` for the game
+screen), and its action on that screen; if it applies only at some moments, a `when` the screen
+answers in `applies`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
+
+from textual.actions import parse
+from textual.app import SystemCommand
+from textual.binding import Binding
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: `id` names it (the bindings' id), `keys` are Textual's key names (comma-separated),
+    `action` the action it runs, `title` its word in the footer and the palette, `help` the palette's line
+    under it and the footer key's tooltip. `palette`: offered in the palette too (not the keys that only
+    steer the hand). `when`: the moment it applies, as the place that binds it answers `applies(when)`
+    (None: always)."""
+
+    id: str
+    keys: str
+    action: str
+    title: str
+    help: str
+    key_display: str | None = None
+    palette: bool = True
+    when: str | None = None
+
+    def binding(self, show: bool = True) -> Binding:
+        """The key binding (`show`: in the footer where this place shows it)."""
+        return Binding(self.keys, self.action, self.title, show=show, key_display=self.key_display,
+                       tooltip=self.help, id=self.id)
+
+    @property
+    def action_name(self) -> str:
+        """The action's name, as Textual hands it to `check_action` (no namespace, no arguments)."""
+        return parse(self.action)[1]
+
+
+# -- the window's commands (every screen of the app) ---------------------------------------------------
+HELP = Command("help", "question_mark,f1", "app.help", "Help", "The rules in short and the controls",
+               key_display="?")
+QUIT = Command("quit", "q", "app.quit", "Quit", "Quit All Fives (a game in progress is saved)",
+               palette=False)  # (Textual's own palette entry "Quit" runs the same `app.quit`)
+NEW_GAME = Command("new-game", "ctrl+n", "app.new_game", "New game", "Set up and start a new game",
+                   when="new-game")
+STATISTICS = Command("statistics", "ctrl+t", "app.statistics", "Statistics",
+                     "Your games: wins against each bot, results over time, past games")
+REVIEW = Command("review", "r", "app.review", "Review", "Step through this game move by move, the hard bot "
+                 "judging", when="game")
+
+# -- the table's commands (the game screen) ------------------------------------------------------------
+PLAYING = "playing"  # the game goes on and the hand at the bottom shows
+TILE_LEFT = Command("tile-left", "left", "cursor(-1)", "Tile", "The tile to the left", palette=False,
+                    when=PLAYING)
+TILE_RIGHT = Command("tile-right", "right", "cursor(1)", "Tile", "The tile to the right", palette=False,
+                     when=PLAYING)
+PLAY = Command("play", "enter,space", "choose", "Play", "Play the tile under the cursor (or choose it, "
+               "when it fits more than one end)", key_display="⏎", when=PLAYING)
+END_BACK = Command("end-back", "up", "cycle_end(-1)", "End", "The previous end the tile fits", palette=False,
+                   when=PLAYING)
+END_ON = Command("end-on", "down", "cycle_end(1)", "End", "The next end the tile fits", palette=False,
+                 when=PLAYING)
+ENDS = tuple(Command(f"end-{end.lower()}", f"{end.lower()},{end}", f"end('{end}')", f"{end} end",
+                     f"Play the chosen tile on the {end} end", palette=False, when=PLAYING) for end in "WENS")
+PUT_BACK = Command("put-back", "escape", "deselect", "Put back", "Put the chosen tile back in the hand",
+                   palette=False, when=PLAYING)
+DRAW = Command("draw", "d", "draw", "Draw", "Draw from the boneyard", when=PLAYING)
+HINT = Command("hint", "h", "hint", "Hint", "What the hard bot would play in your place", when=PLAYING)
+UNDO = Command("undo", "u,ctrl+z", "undo", "Undo", "Take back your last play and the moves since",
+               when="undo")
+BACK_TO_DIALOG = Command("back-to-dialog", "t", "result", "Score panel",
+                         "Back to the score panel (or the game-over screen) put aside", when="aside")
+
+SORT_HAND = Command("sort-hand", "o", "sort_hand", "Sort hand",
+                    "Lay your hand out as dealt, by suit (the higher half) or by pips")
+COUNT_OUT = Command("count-out", "c", "count_out", "What is out",
+                    "Show or hide how many of each number's tiles you have not seen yet")
+
+TABLE = (TILE_LEFT, TILE_RIGHT, PLAY, END_BACK, END_ON, *ENDS, PUT_BACK, DRAW, HINT, UNDO, BACK_TO_DIALOG,
+         SORT_HAND, COUNT_OUT)
+"""The game screen's own commands, in the footer's order (the window's follow them there)."""
+
+_WHEN = {}  # action name -> the moment it applies, for every command that has one
+for _command in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE):
+    if _command.when is not None:
+        _WHEN[_command.action_name] = _command.when
+BY_ID = {c.id: c for c in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE)}
+
+
+class Answers(Protocol):
+    """A place that binds commands with a `when`: it says whether that moment is now."""
+
+    def applies(self, when: str) -> bool: ...
+
+
+def bindings(*commands: Command, hidden: Iterable[Command] = ()) -> list[Binding]:
+    """The bindings of a place, in order; `hidden` ones work but are not in its footer."""
+    hide = {c.id for c in hidden}
+    return [c.binding(show=c.id not in hide) for c in commands]
+
+
+def checked(place: Answers, action: str) -> bool:
+    """For a `check_action`: the command of `action` applies now (an action with no moment always does)."""
+    when = _WHEN.get(action)
+    return when is None or place.applies(when)
+
+
+def palette(app: App[object], screen: Screen[object], window: Iterable[Command]) -> Iterator[SystemCommand]:
+    """The palette's entries over `screen`: each bound command that applies now (the screen's, then the
+    window's `window` commands the app answers), once, running the same action as its key."""
+    offered: set[str] = set()
+    for active in screen.active_bindings.values():
+        command = BY_ID.get(active.binding.id or "")
+        if command is None or not command.palette or command.id in offered or not active.enabled:
+            continue
+        offered.add(command.id)
+        yield SystemCommand(command.title, command.help, _runs(app, command.action, active.node))
+    for command in window:  # a dialog's keys stop at it: the window's own commands are offered over it too
+        name, parameters = parse(command.action)[1:]
+        if command.id not in offered and command.palette and app.check_action(name, parameters):
+            offered.add(command.id)
+            yield SystemCommand(command.title, command.help, _runs(app, command.action, app))
+
+
+def _runs(app: App[object], action: str, node: object) -> Callable[[], object]:
+    return partial(app.run_action, action, node)  # type: ignore[arg-type]
