@@ -394,3 +394,17 @@ async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments
         assert line.endswith(" lucky") or line.endswith(" unlucky")
         await pilot.press("L")
         assert screen.step == ((1, 0) if (1, 0) in marked else draws[0])
+
+
+async def test_a_review_closed_before_it_is_first_shown_leaves_the_table_as_it_was() -> None:
+    from .scenes import board_app
+
+    app = board_app()
+    app.review_samples = 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.action_review()  # (opened, and closed again before its first frame: a quick Escape)
+        await app.pop_screen()
+        await settle(pilot)
+        assert app.is_running and app.screen is app.game_screen
+    assert app.return_code in (None, 0)

@@ -101,6 +101,8 @@ class ReviewScreen(Screen[None]):
         return self.query_one(AnalysisPanel)
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:
+            return  # closed before it was first shown (a quick Escape): its widgets are gone already
         self.set_class(self.app.size.width >= WIDE, "-wide")
         self.show()
         if self.analyse_at_once:  # once the table is drawn: a long game's analysis takes a while to start
