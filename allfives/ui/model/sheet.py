@@ -1,4 +1,5 @@
-"""The scoresheet as data: a column per side, a row per scoring play, hand subtotals and totals.
+"""The scoresheet as data: a column per side, a row per scoring play, hand subtotals and totals, and
+what each side still needs to win.
 
 Built from the events alone: the sheet adds up the points itself (plays, pips left, Muggins awards),
 so it can be checked against the engine's scores rather than repeat them. No Textual here.
@@ -114,6 +115,12 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         if memo is not None:
             memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
     return sheet_of(setup, tuple(rows), tuple(scores))
+
+
+def points_to_go(sheet: Sheet) -> tuple[int, ...]:
+    """What each side still needs to reach the target: the sheet's last line, `left to 250`. (Its totals
+    stand in each hand's total row: a last line of totals only said the same again.)"""
+    return tuple(max(0, sheet.target - score) for score in sheet.scores)
 
 
 def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:
