@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from allfives import record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.names import visible
+from allfives.names import count, seat_labels, visible
 
 
 def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
@@ -35,17 +35,18 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
     return tuple(range(seats))
 
 
-def _review_text(game: GameState, analysis: Any) -> str:
+def _review_text(game: GameState, analysis: Any, players: object = None) -> str:
+    """The analysis in words: each hand's summary per seat and its mistakes, then the game's; seats by
+    the players' names the record gives (`players`), else `seat 1`, `seat 2`..."""
     rules = game.rules
-    lines = [f"{rules.seats} seats, target {rules.target}, {game.hand_number} hands; "
-             f"{analysis.samples} deals sampled a decision; seats {', '.join(map(str, analysis.seats))}"]
-
-    def count(n: int, what: str) -> str:
-        return f"{n} {what}{'' if n == 1 else 's'}"
+    seat = seat_labels(players, rules.seats)
+    lines = [f"{rules.seats} seats, target {rules.target}, {count(game.hand_number, 'hand')}; "
+             f"{count(analysis.samples, 'deal')} sampled a decision; weighed: "
+             f"{', '.join(seat[s] for s in analysis.seats)}"]
 
     def summary(s: Any) -> str:
         acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
-        return (f"seat {s.seat}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
+        return (f"{seat[s.seat]}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
                 f"{count(s.mistakes, 'mistake')}, {s.lost_to_mistakes:.1f} points lost to mistakes "
                 f"({s.lost:.1f} in all), accuracy {acc}")
 
@@ -56,7 +57,7 @@ def _review_text(game: GameState, analysis: Any) -> str:
         for d in analysis.decisions:
             if d.hand == hand.hand and d.mistake:
                 exact = " (exact)" if d.exact else ""
-                lines.append(f"    move {d.move}, seat {d.seat}: {d.played} ({d.played_points:+.1f}) "
+                lines.append(f"    move {d.move}, {seat[d.seat]}: {d.played} ({d.played_points:+.1f}) "
                              f"instead of {d.best} ({d.best_points:+.1f}), -{d.cost:.1f}{exact}: {d.reason}")
     lines.append("game")
     lines.extend("  " + summary(s) for s in analysis.game)
@@ -123,7 +124,8 @@ def review_main(argv: list[str]) -> int:
     if not (args.json or args.text):
         return _review_screen(game, setup, seats, args.samples)
     analysis = analyse_game(game, seats, args.samples, progress=ProgressLine())
-    print(analysis.model_dump_json(indent=1) if args.json else _review_text(game, analysis))
+    print(analysis.model_dump_json(indent=1) if args.json
+          else _review_text(game, analysis, record.get("players")))
     return 0
 
 

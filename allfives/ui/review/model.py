@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
 from allfives.engine.positions import Position, Step, Timeline
+from allfives.names import count
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
@@ -155,7 +156,8 @@ class Review:
         if move == 0:
             leader = players[self.timeline.at(hand, 0).state.turn].name
             checked = " · deal checked" if self.deal_checked(hand) else ""
-            return Notice(head + f"dealt ({moves} moves): {leader} {_verb(leader, 'lead')}{checked}", "info")
+            return Notice(head + f"dealt ({count(moves, 'move')}): {leader} {_verb(leader, 'lead')}{checked}",
+                          "info")
         position = self.timeline.at(hand, move)
         who = players[self.mover(hand, move)].name
         if move < moves:
@@ -305,7 +307,7 @@ class Review:
             return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
         if analysis is None:
             if decisions:
-                return PanelLine(f"Stopped: {len(decisions)} decisions weighed (a goes on)", "quiet")
+                return PanelLine(f"Stopped: {count(len(decisions), 'decision')} weighed (a goes on)", "quiet")
             return PanelLine("Not weighed yet: press a to weigh every choice", "quiet")
         names = self.setup.players
         if not analysis.mistakes() and not any(s.choices for s in analysis.game):
