@@ -235,7 +235,7 @@ def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop:
             # (what the next player can make of the ends, not what the ends add up to: a 4-3 lead leaves 7,
             # which a 3-3 makes 10)
             total = after(seen.layout, played[1], played[2]).total()
-            parts.append(f"let the next player score {threat_played} (the ends made {total})")
+            parts.append(f"let the next player score {threat_played} (ends at {total})")
         kept = best[1]
         if not parts and deducts and left is not None and kept != played[1] and kept in left:
             pips = sum(core.PIPS[t] for t in left)

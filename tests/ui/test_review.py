@@ -168,7 +168,7 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path)
         panel = screen.panel.plain
         assert panel[0].startswith("You played 1-0 W") and "best 3-0 W" in panel[0]
         assert panel[1] == ("Mistake: scored 0 where 3-0 W scored 15, "
-                            "and let the next player score 15 (the ends made 13)")
+                            "and let the next player score 15 (ends at 13)")
         # the line above the panel names the move it judges: the one about to be made from here
         assert screen.query_one("#status").text.endswith("move 3 of 6: You to play · after Ben's 6-0 on W")
         hand = screen.query_one(Hand).view
