@@ -115,3 +115,11 @@ def test_a_bot_delay_given_is_kept_and_used_when_none_is() -> None:
     assert AllFivesApp().bot_delay == 0.3
     assert AllFivesApp(bot_delay=1.0).bot_delay == 1.0
     assert AllFivesApp().prefs == Prefs(bot_delay=1.0)
+
+
+def test_the_hand_order_is_kept_for_the_hand_to_read_at_the_next_launch(config_dir: Path) -> None:
+    """The hook the hand's sorting uses: `app.prefs.hand_order` to start from, `app.remember(...)` to keep."""
+    AllFivesApp().remember(hand_order="suit")
+    assert AllFivesApp().prefs.hand_order == "suit"
+    (config_dir / "prefs.toml").write_text('hand_order = "Suit; rm"\n', encoding="utf-8")
+    assert AllFivesApp().prefs.hand_order is None  # (not an order's name: left for the default)
