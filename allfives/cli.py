@@ -19,29 +19,37 @@ if TYPE_CHECKING:  # each command imports what it needs: playing never waits for
 DEAL_SAYS = {True: " (deal checked)", False: " (deal committed, secret not shown)", None: ""}
 
 
-def _replay_summary(doc: ReplayDocument) -> str:
+def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
+    """The record in words: each hand's leader, plays and end, the scores; seats by the players' names
+    the record gives (`players`), else `seat 1`, `seat 2`..."""
+    from allfives.names import count, record_names, seat_labels, verb
+
     rules = doc.rules
-    who = "team" if rules.partnership else "seat"
-    lines = [f"{rules.seats} seats, {rules.hand_size} tiles each, target {rules.target}, "
+    seat = seat_labels(players, rules.seats)
+    side = seat
+    if rules.partnership:
+        side = tuple(" & ".join(seat[s] for s in rules.seats_of(t)) if record_names(players, rules.seats)
+                     else f"team {t + 1}" for t in range(rules.sides))
+    lines = [f"{rules.seats} seats, {count(rules.hand_size, 'tile')} each, target {rules.target}, "
              f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")
              + (", seeded deals" if doc.seeded else "")]
     for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
         deal = DEAL_SAYS[doc.deal_checked(n)]
-        lines.append(f"hand {n}: seat {leader} leads{deal}, {len(hand['plays'])} tiles played, "
-                     f"{points} points scored in play")
+        lines.append(f"hand {n}: {seat[leader]} {verb(seat[leader], 'lead')}{deal}, "
+                     f"{count(len(hand['plays']), 'tile')} played, {count(points, 'point')} scored in play")
         result = hand["result"]
         if result is None:  # only the last hand is unfinished: in play, or won before its end
             lines.append("  cut short: the game was won" if doc.winner is not None else "  in progress")
         elif result["reason"] == "domino":
-            lines.append(f"  seat {result['out_seat']} went out; remaining pips {result['remaining_pips']}, "
+            lines.append(f"  {seat[result['out_seat']]} went out; remaining pips {result['remaining_pips']}, "
                          f"deductions {result['deductions']}")
         else:
             lines.append(f"  blocked; remaining pips {result['remaining_pips']}, "
                          f"deductions {result['deductions']}")
-        lines.append("  scores: " + ", ".join(f"{who} {i} {s}" for i, s in enumerate(hand["scores"])))
+        lines.append("  scores: " + ", ".join(f"{side[i]} {s}" for i, s in enumerate(hand["scores"])))
     if doc.winner is not None:
-        lines.append(f"winner: {who} {doc.winner} with {doc.final_scores[doc.winner]}")
+        lines.append(f"winner: {side[doc.winner]} with {doc.final_scores[doc.winner]}")
     else:
         lines.append("no winner yet")
     return "\n".join(lines)
@@ -71,7 +79,8 @@ def replay_main(argv: list[str]) -> int:
     try:
         data, _ = read_record(args.file)
         doc = ReplayDocument(data)
-        out = _replay_json(doc) if args.json else [_replay_summary(doc), "\n"]
+        players = data.get("players") if isinstance(data, dict) else None  # (good names name the seats)
+        out = _replay_json(doc) if args.json else [_replay_summary(doc, players), "\n"]
     except RecordError as e:
         print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2

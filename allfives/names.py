@@ -59,3 +59,31 @@ def visible(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def record_names(players: object, seats: int) -> tuple[str, ...] | None:
+    """The players' names as a record gives them (its `players`), for a text report to name the seats
+    by; None unless there is one for every seat, each passing the name rule, no two alike."""
+    if not isinstance(players, list) or len(players) != seats:
+        return None
+    try:
+        names = tuple(player_name(p.get("name") if isinstance(p, dict) else None) for p in players)
+    except ValueError:
+        return None
+    return names if len({name.lower() for name in names}) == seats else None
+
+
+def seat_labels(players: object, seats: int) -> tuple[str, ...]:
+    """Each seat as a text report names it: the player's name (`record_names`), else `seat 1`,
+    `seat 2`... (counted from 1, as every screen counts them)."""
+    return record_names(players, seats) or tuple(f"seat {seat + 1}" for seat in range(seats))
+
+
+def verb(who: str, verb: str) -> str:
+    """`You lead`, `Ben leads`: the verb as its subject takes it."""
+    return verb if who == "You" else f"{verb}s"
+
+
+def count(n: int, what: str) -> str:
+    """`1 tile`, `2 tiles`, `0 hands`: a number and its noun, in the plural unless it is one."""
+    return f"{n} {what}{'' if n == 1 else 's'}"

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from allfives import record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.names import visible
+from allfives.names import count, seat_labels, visible
 
 
 def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
@@ -58,17 +58,19 @@ def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
     return lines
 
 
-def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = None) -> str:
+def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = None,
+                 players: object = None) -> str:
+    """The analysis in words: each hand's summary per seat and its mistakes, then the game's (and its
+    luck and skill); seats by the players' names the record gives (`players`), else `seat 1`..."""
     rules = game.rules
-    lines = [f"{rules.seats} seats, target {rules.target}, {game.hand_number} hands; "
-             f"{analysis.samples} deals sampled a decision; seats {', '.join(map(str, analysis.seats))}"]
-
-    def count(n: int, what: str) -> str:
-        return f"{n} {what}{'' if n == 1 else 's'}"
+    seat = seat_labels(players, rules.seats)
+    lines = [f"{rules.seats} seats, target {rules.target}, {count(game.hand_number, 'hand')}; "
+             f"{count(analysis.samples, 'deal')} sampled a decision; weighed: "
+             f"{', '.join(seat[s] for s in analysis.seats)}"]
 
     def summary(s: Any) -> str:
         acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
-        return (f"seat {s.seat}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
+        return (f"{seat[s.seat]}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
                 f"{count(s.mistakes, 'mistake')}, {s.lost_to_mistakes:.1f} points lost to mistakes "
                 f"({s.lost:.1f} in all), accuracy {acc}")
 
@@ -79,7 +81,7 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
         for d in analysis.decisions:
             if d.hand == hand.hand and d.mistake:
                 exact = " (exact)" if d.exact else ""
-                lines.append(f"    move {d.move}, seat {d.seat}: {d.played} ({d.played_points:+.1f}) "
+                lines.append(f"    move {d.move}, {seat[d.seat]}: {d.played} ({d.played_points:+.1f}) "
                              f"instead of {d.best} ({d.best_points:+.1f}), -{d.cost:.1f}{exact}: {d.reason}")
     lines.append("game")
     lines.extend("  " + summary(s) for s in analysis.game)
@@ -153,7 +155,7 @@ def review_main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps({**analysis.model_dump(mode="json"), "luck": _luck_json(game, luck)}, indent=1))
     else:
-        print(_review_text(game, analysis, luck, setup))
+        print(_review_text(game, analysis, luck, setup, record.get("players")))
     return 0
 
 

@@ -1,5 +1,6 @@
-"""Where allfives keeps the player's files, writing one so it is either whole or not there at all, and
-where a record file's journal goes (record_file.py reads the two)."""
+"""Where allfives keeps the player's files (games in the data dir, preferences in the config dir),
+writing one so it is either whole or not there at all, and where a record file's journal goes
+(record_file.py reads the two)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,17 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("allfives"))
+
+
+def config_dir() -> Path:
+    """ALLFIVES_CONFIG_DIR when set (tests use it), else the platform's user config directory
+    ($XDG_CONFIG_HOME/allfives, ~/.config/allfives on Linux): where the preferences live."""
+    env = os.environ.get("ALLFIVES_CONFIG_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("allfives"))
 
 
 JOURNAL_SUFFIX = ".journal"

@@ -1,6 +1,8 @@
 """Make SVG (and PNG, if cairosvg is installed) screenshots of the game's screens from seeded games.
 
     python scripts/screenshots.py [OUTDIR]      (default: screenshots/)
+
+PNGs need cairosvg: `pip install -e '.[dev]'` installs it (the script says so when it is missing).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, d
             await settle(pilot)
         path = out / f"{name}-{size[0]}x{size[1]}.svg"
         app.save_screenshot(filename=path.name, path=str(out))
+    app.prefs_store.path.unlink(missing_ok=True)  # each picture starts from no preferences, not the last
     return path
 
 
@@ -88,6 +91,8 @@ async def main(out: Path) -> list[Path]:
     made = []
     os.environ["TZ"] = "UTC"  # the history's times are shown in the machine's zone: the same picture anywhere
     time.tzset()
+    preferences = tempfile.TemporaryDirectory()  # never the user's theme nor last game
+    os.environ["ALLFIVES_CONFIG_DIR"] = preferences.name
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ALLFIVES_DATA_DIR"] = tmp
         for size in SIZES:
@@ -111,6 +116,7 @@ async def main(out: Path) -> list[Path]:
     try:
         import cairosvg
     except ImportError:
+        print("SVGs only: for PNGs too, install cairosvg (pip install -e '.[dev]')", file=sys.stderr)
         return made
     for svg in list(made):
         png = svg.with_suffix(".png")

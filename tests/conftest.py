@@ -27,11 +27,17 @@ def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "med
     return state
 
 
-
-
 @pytest.fixture
 def play_game() -> Callable[..., GameState]:
     return seeded_game
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test keeps its preferences in a folder of its own, empty at first: never the user's."""
+    path = tmp_path / "config"
+    monkeypatch.setenv("ALLFIVES_CONFIG_DIR", str(path))
+    return path
 
 
 @pytest.fixture(autouse=True)

@@ -221,13 +221,13 @@ def scores(points: int, tense: Tense) -> str:
     return f"{'scored' if tense == 'past' else 'scores'} {points}"
 
 
-def leaves_for_next(points: int, tense: Tense) -> str:
-    """What the next player could score at once off the ends a move leaves: `left 10 on the ends for
-    the next player` in a review's mistake line; a hint, whose status line is short, says `leaves 10
-    on the ends` (the person is the one being told of their next player)."""
+def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
+    """What the next player could score at once off the ends a move leaves (not what the ends add up
+    to: a 4-3 lead leaves 7, which a 3-3 makes 10): `let the next player score 10 (ends at 7)` in a
+    review's mistake line, `lets the next player score 10` in a hint, whose status line is short."""
     if tense == "past":
-        return f"left {points} on the ends for the next player"
-    return f"leaves {points or 'nothing'} on the ends"
+        return f"let the next player score {points}" + (f" (ends at {total})" if total is not None else "")
+    return f"lets the next player score {points}" if points else "leaves the next player nothing to score"
 
 
 def keeps_safe(tile: int) -> str:
@@ -257,7 +257,8 @@ def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop:
             parts.append(f"{scores(now_played, 'past')} where {_name(best)} {scores(now_best, 'past')}")
         threat_played, threat_best = _threat(seen, played), _threat(seen, best)
         if threat_played >= 10 and threat_played - threat_best >= MISTAKE_POINTS:
-            parts.append(leaves_for_next(threat_played, "past"))
+            total = after(seen.layout, played[1], played[2]).total()
+            parts.append(leaves_for_next(threat_played, "past", total))
         kept = best[1]
         if not parts and deducts and left is not None and kept != played[1] and kept in left:
             pips = sum(core.PIPS[t] for t in left)

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from allfives.engine import Rules, core
+from allfives.names import count
 
 from . import ALL_LEVELS, make_bot
 
@@ -155,7 +156,8 @@ def summarize(levels: list[str], seats: int, rules: core.CoreRules, results: lis
 def report(doc: dict[str, Any]) -> str:
     lines = [f"{' v '.join(doc['levels'])}: {doc['seats']} seats"
              + (" (partnership)" if doc["partnership"] else "")
-             + f", target {doc['target']}, {doc['games']} games ({doc['hands']} hands) on duplicate deals,"
+             + f", target {doc['target']}, {count(doc['games'], 'game')} ({count(doc['hands'], 'hand')}) "
+             "on duplicate deals,"
              f" seed {doc['seed']}"
              + (f", search sims {doc['sims']}" if doc["sims"] else f", search budget {doc['budget']} s")]
     for lv, rate in doc["win_rate"].items():

@@ -73,6 +73,7 @@ class VisitorGame(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         environment["ALLFIVES_DATA_DIR"] = str(self.folder)  # where the game finds its data, and only there
+        environment["ALLFIVES_CONFIG_DIR"] = str(self.folder)  # its preferences too: never the host's
         return environment
 
     async def run(self) -> None:

@@ -1,12 +1,16 @@
 """Local play: what comes first (the resume question, another window's game to watch, the new-game
-screen, or straight to the table), new games, and the save slot each window holds."""
+screen, or straight to the table), new games (the new-game screen starts from the last one, kept in the
+player's preferences), and the save slot each window holds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.play.prefs import LastGame
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
-from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, person_name
 
 from .shell import TableShell
 
@@ -23,9 +27,17 @@ class AllFivesApp(TableShell):
                  saved: SavedGame | None = None) -> None:
         super().__init__(store)
         self.saved = saved  # a game to sit down at straight away (scenes, tests)
+        # `bot_delay` None: the player did not say (no --bot-delay), so their pace from last time
+        remembered = self.prefs.bot_delay
+        if bot_delay is not None:
+            self.remember(bot_delay=bot_delay)
+        elif remembered is not None and setup is not None:
+            setup = replace(setup, bot_delay=remembered)
         self.initial_setup = setup
-        self.bot_delay = setup.bot_delay if setup and bot_delay is None else (
-            DEFAULT_BOT_DELAY if bot_delay is None else bot_delay)
+        if setup is not None and bot_delay is None:
+            self.bot_delay = setup.bot_delay
+        else:
+            self.bot_delay = next((d for d in (bot_delay, remembered) if d is not None), DEFAULT_BOT_DELAY)
         self.ask_resume = ask_resume
         self.problem: str | None = None  # what went wrong with the save file, if anything
         self._replaced: str | None = None  # the history row of a saved game a new game replaces
@@ -117,11 +129,13 @@ class AllFivesApp(TableShell):
 
             if replacing:
                 self.set_aside()
+            self.remember_setup(self.initial_setup)
             self.start(Session.new(self.initial_setup, self.store, background=True, history=self.history))
         else:
             from .screens.new_game import NewGameScreen
 
-            self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or ""),
+            self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or "",
+                                           last=self.last_game()),
                              lambda setup: self._setup_chosen(setup, replacing))
 
     def _setup_chosen(self, setup: GameSetup | None, replacing: bool = False) -> None:
@@ -148,7 +162,35 @@ class AllFivesApp(TableShell):
 
         if replacing:
             self.set_aside()
+        self.remember_setup(setup)
         await self.start_async(Session.new(setup, self.store, background=True, history=self.history))
+
+    def last_game(self) -> LastGame | None:
+        """The setup the new-game screen starts from: the last game's; or only the player's name."""
+        last, name = self.prefs.last_game, self.prefs.name
+        if last is None and name:
+            return LastGame(names=(name, ""))
+        return last
+
+    def remember_setup(self, setup: GameSetup) -> None:
+        """Keep a new game's setup for the next new-game screen: who sits where, the names people gave
+        (not the stand-ins they got), the rules; and the player's own name (the first person's)."""
+        players, rules = setup.players, setup.rules
+        people = sum(p.is_person for p in players)
+        names = tuple(p.name if p.is_person and p.name != person_name(seat, people) else ""
+                      for seat, p in enumerate(players))
+        last = LastGame(
+            seats=rules.seats, who=tuple("person" if p.is_person else p.level for p in players), names=names,
+            partnership=rules.partnership if rules.seats == 4 else self._last_partnership(),
+            variant=variant_of(rules.seats, rules.hand_size),
+            target=None if rules.target == TARGETS[rules.seats] else rules.target,
+            muggins=rules.end_of_hand == "muggins", finish_hand=rules.win_check == "finish_hand")
+        own = next((name for name in names if name), None)
+        self.remember(last_game=last, name=own or self.prefs.name)
+
+    def _last_partnership(self) -> bool:
+        last = self.prefs.last_game
+        return last.partnership if last is not None else True
 
     def set_aside(self) -> None:
         """The saved game is replaced by a new one: kept aside as a file, and abandoned in the history."""
@@ -181,5 +223,9 @@ class AllFivesApp(TableShell):
         seats = game.session.setup.rules.seats if game else 2
         leaving = game.close if game is not None and cancellable else None
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
-                                       leaving=leaving), self._setup_chosen)
+                                       leaving=leaving, last=self.last_game()), self._setup_chosen)
 
+
+def variant_of(seats: int, hand_size: int) -> str:
+    """The hand-size variant that deals `hand_size` at `seats` (standard for a size no variant deals)."""
+    return next((v for v in VARIANTS if variant_hand_size(seats, v) == hand_size), "standard")

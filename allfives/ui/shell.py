@@ -1,6 +1,7 @@
-"""What every All Fives window is, whatever it opens on: the stylesheet and themes, plain notices (the
-newest few), help, dialogs that hold a key come too soon, the too-small guard; and, for a window that
-sits at tables (local play and the shared table), the table's screens, quitting, reviews and statistics.
+"""What every All Fives window is, whatever it opens on: the stylesheet and themes (the player's own
+kept in their preferences, allfives.play.prefs), plain notices (the newest few), help, dialogs that hold
+a key come too soon, the too-small guard; and, for a window that sits at tables (local play and the
+shared table), the table's screens, quitting, reviews and statistics.
 
 The apps are siblings on it, each saying only what comes first (`open_first_screen`): local play
 (app.py: the save slots, resume, watching another window's game), a seat at a shared table
@@ -20,15 +21,16 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from allfives.play.history_link import HistoryLink
+from allfives.play.prefs import Prefs, PrefsStore
 from allfives.play.saving import SaveStore
 
 from . import commands
 from .commands import HELP, NEW_GAME, REVIEW, STATISTICS, Command
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
-from .table_choices import TableChoices
-from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices
-from .themes import STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
+from .table_choices import TableChoices, known_order
+from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices, wear_theme_unstarted
+from .themes import DARK_NAME, STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
@@ -64,17 +66,53 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
     def __init__(self) -> None:
         super().__init__()
         use_themes(self)
-        self.table_choices = TableChoices()  # the hand's order, the out-count: kept from game to game
+        self.prefs_store = PrefsStore()
+        self.prefs_problem = self.prefs_store.load().problem  # told once the window is up
+        self._prefs_unsaved = False  # (a preferences file that cannot be written is said once)
+        self._wear_remembered_theme()
+        # the hand's order (kept in the preferences) and the out-count (off at each launch): game to game
+        self.table_choices = TableChoices(hand_order=known_order(self.prefs.hand_order))
 
     def keep_table_choices(self, choices: TableChoices) -> None:
-        """The person changed how the table shows: every later game of this window shows it so. (The
-        preferences file is to write them here, and set `table_choices` at start-up.)"""
+        """The person changed how the table shows: every later game of this window shows it so, and the
+        hand's order is kept for the next launch too."""
         self.table_choices = choices
+        self.remember(hand_order=choices.hand_order)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, forget_gone_widgets)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._check_size(self.size.width, self.size.height)
+        if self.prefs_problem:
+            self.notify(self.prefs_problem, title="Preferences", severity="warning", timeout=20)
         self.open_first_screen()
+
+    # -- preferences ------------------------------------------------------------
+
+    @property
+    def prefs(self) -> Prefs:
+        """What the player chose last time (allfives.play.prefs): read at start, kept as they choose."""
+        return self.prefs_store.prefs
+
+    def remember(self, **changes: object) -> None:
+        """Keep these preferences for the next launch (fields of Prefs: `hand_order="suit"`); a file
+        that cannot be written is said once, and play goes on."""
+        if all(getattr(self.prefs, key) == value for key, value in changes.items()):
+            return  # (nothing new: no write)
+        problem = self.prefs_store.update(**changes)
+        if problem and not self._prefs_unsaved:
+            self._prefs_unsaved = True
+            self.notify(problem, title="Preferences", severity="warning", timeout=10)
+
+    def _wear_remembered_theme(self) -> None:
+        """The theme chosen last time, when the window would otherwise wear the default one (a theme
+        forced by the terminal, such as one for no colour, stays) and it is still known."""
+        name = self.prefs.theme
+        if name and name != self.theme and self.theme == DARK_NAME and name in self.available_themes:
+            wear_theme_unstarted(self, self.available_themes[name])
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self.remember(theme=theme.name)
 
     def open_first_screen(self) -> None:
         """Show what this app opens on."""

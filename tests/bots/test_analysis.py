@@ -54,7 +54,8 @@ def test_a_planted_blunder_is_found_with_the_reason_the_numbers_give() -> None:
     assert blunder is not None and blunder.played == "1-0 W"
     assert blunder.mistake and blunder.best == "3-0 W" and blunder.cost >= MISTAKE_POINTS
     assert blunder.cost == pytest.approx(blunder.best_points - blunder.played_points, abs=0.011)
-    assert blunder.reason == "scored 0 where 3-0 W scored 15, and left 15 on the ends for the next player"
+    assert blunder.reason == ("scored 0 where 3-0 W scored 15, "
+                              "and let the next player score 15 (ends at 13)")
     assert not blunder.exact and len(blunder.judgements) == len(before.legal_moves())
     assert analysis.game[0].mistakes >= 1 and analysis.game[0].lost_to_mistakes >= blunder.cost
 
@@ -187,11 +188,12 @@ def test_every_reason_is_backed_by_the_position(play_game: Callable[..., GameSta
                 assert found[2] == d.best
                 assert (points_after(lay, mine[1], mine[2]), points_after(lay, best[1], best[2])) == (
                     int(found[1]), int(found[3]))
-            elif found := re.fullmatch(r"left (\d+) on the ends for the next player", part):
+            elif found := re.fullmatch(r"let the next player score (\d+) \(ends at (\d+)\)", part):
                 mine = Move.model_validate(d.played).to_core()
                 unseen = [t for t in range(28) if t not in table.hands[d.seat]
                           and t not in {x[2] for x in table.history if x[1] == core.PLAY}]
                 assert int(found[1]) in best_reply_points(after(lay, mine[1], mine[2]), unseen)
+                assert int(found[2]) == after(lay, mine[1], mine[2]).total()
             elif found := re.fullmatch(r"kept the (\d-\d) to the end: -(\d+)", part):
                 kept = Move.model_validate(found[1]).tile.id
                 left = ends[d.hand - 1].hands[d.seat]
@@ -201,4 +203,4 @@ def test_every_reason_is_backed_by_the_position(play_game: Callable[..., GameSta
             else:
                 continue
             claims.append(part.split()[0])
-    assert {"scored", "left", "kept"} <= set(claims)
+    assert {"scored", "let", "kept"} <= set(claims)

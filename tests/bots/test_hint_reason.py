@@ -21,16 +21,16 @@ def why(state: GameState, move: str) -> str | None:
 
 
 def test_a_play_that_scores_says_so_and_what_it_leaves_the_next_player() -> None:
-    assert why(TEMPTED, "5-1 E") == "scores 5 and leaves 10 on the ends"
+    assert why(TEMPTED, "5-1 E") == "scores 5 and lets the next player score 10"
 
 
 def test_a_hint_that_passes_up_points_says_what_the_points_would_cost() -> None:
-    assert why(TEMPTED, "1-1 E") == "5-1 E scores 5 but leaves 10 on the ends"
+    assert why(TEMPTED, "1-1 E") == "5-1 E scores 5 but lets the next player score 10"
 
 
 def test_a_play_that_keeps_a_double_playable_says_it_keeps_it_safe() -> None:
     assert why(AFTER_THE_LEAD, "5-2 W") == "keeps the 5-5 safe"
-    assert why(AFTER_THE_LEAD, "3-2 W") == "leaves 5 on the ends"
+    assert why(AFTER_THE_LEAD, "3-2 W") == "lets the next player score 5"
 
 
 def test_a_draw_gives_no_reason_and_the_last_tile_goes_out() -> None:

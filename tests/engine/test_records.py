@@ -213,16 +213,34 @@ def test_replay_prints_a_readable_summary(tmp_path: Path, capsys) -> None:
     path.write_text(json.dumps(TWO_HANDS))
     code, out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
-    assert out.splitlines() == [
+    assert out.splitlines() == [  # (seats count from 1, as on every screen)
         "2 seats, 2 tiles each, target 250, deduct, immediate",
-        "hand 1: seat 0 leads, 3 tiles played, 5 points scored in play",
-        "  seat 0 went out; remaining pips [0, 8], deductions [0, 10]",
-        "  scores: seat 0 5, seat 1 -10",
-        "hand 2: seat 0 leads, 3 tiles played, 5 points scored in play",
+        "hand 1: seat 1 leads, 3 tiles played, 5 points scored in play",
+        "  seat 1 went out; remaining pips [0, 8], deductions [0, 10]",
+        "  scores: seat 1 5, seat 2 -10",
+        "hand 2: seat 1 leads, 3 tiles played, 5 points scored in play",
         "  in progress",
-        "  scores: seat 0 10, seat 1 -10",
+        "  scores: seat 1 10, seat 2 -10",
         "no winner yet",
     ]
+    path.write_text(json.dumps({**TWO_HANDS, "players": [{"name": "You", "kind": "person"},
+                                                         {"name": "Ben", "kind": "bot", "level": "hard"}]}))
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:4] == ["hand 1: You lead, 3 tiles played, 5 points scored in play",
+                                     "  You went out; remaining pips [0, 8], deductions [0, 10]",
+                                     "  scores: You 5, Ben -10"]
+
+
+def test_a_report_names_seats_only_by_names_that_keep_the_rule() -> None:
+    from allfives.names import count, seat_labels
+
+    named = [{"name": "Ada"}, {"name": "Ben"}]
+    assert seat_labels(named, 2) == ("Ada", "Ben")
+    for players in ([{"name": "Ada"}, {"name": "ada"}], [{"name": "Ada"}, {"name": "Eve\x1b[2J"}],
+                    [{"name": "Ada"}], [{"name": "Ada"}, "Ben"], {"0": "Ada"}, None):
+        assert seat_labels(players, 2) == ("seat 1", "seat 2"), players
+    assert (count(1, "tile"), count(0, "hand"), count(2, "hand")) == ("1 tile", "0 hands", "2 hands")
 
 
 def test_replay_summary_names_the_winner_and_teams(tmp_path: Path, capsys) -> None:
@@ -230,11 +248,13 @@ def test_replay_summary_names_the_winner_and_teams(tmp_path: Path, capsys) -> No
     path.write_text(json.dumps(WON))
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert out.splitlines()[-3:] == ["  cut short: the game was won", "  scores: seat 0 5, seat 1 0",
-                                     "winner: seat 0 with 5"]
+    assert out.splitlines()[-3:] == ["  cut short: the game was won", "  scores: seat 1 5, seat 2 0",
+                                     "winner: seat 1 with 5"]
     path.write_text(json.dumps(FOUR))
     code, out, _ = run(capsys, "replay", str(path))
-    assert "  scores: team 0 5, team 1 5" in out.splitlines()
+    assert "  scores: team 1 5, team 2 5" in out.splitlines()
+    path.write_text(json.dumps({**FOUR, "players": [{"name": n} for n in ("Ada", "Ben", "Cleo", "Dan")]}))
+    assert "  scores: Ada & Cleo 5, Ben & Dan 5" in run(capsys, "replay", str(path))[1].splitlines()
     assert out.splitlines()[0] == "4 seats, 2 tiles each, target 200, deduct, immediate, partnership"
 
 

@@ -95,9 +95,11 @@ def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixt
     assert json.loads(capsys.readouterr().out)["seats"] == [0, 1]
     assert main(["review", str(record_file), "--text", "--samples", "2"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("2 seats") and "\ngame\n  seat 0: " in text and "accuracy" in text
+    assert text.startswith("2 seats") and "accuracy" in text
+    names = [p["name"] for p in json.loads(record_file.read_text())["players"]]
+    assert f"weighed: {names[0]}\n" in text and f"\ngame\n  {names[0]}: " in text  # the seat by its name
     verdict = text.split("luck and skill (1 playouts a chance value)\n  ")[1].splitlines()[0]
-    assert verdict.startswith("You ") and " so far: the deals and draws " in verdict and " play " in verdict
+    assert " so far: the deals and draws " in verdict and " play " in verdict
 
 
 @pytest.mark.parametrize("content, says", [

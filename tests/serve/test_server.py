@@ -157,3 +157,16 @@ def kept_games(folder: Path) -> int:
             return db.execute("SELECT count(*) FROM games").fetchone()[0]
     except sqlite3.Error:
         return 0
+
+
+def test_a_visitors_game_keeps_its_preferences_in_its_sandbox(tmp_path: Path) -> None:
+    """Never the host's name, theme or last game: a visitor's preferences are its own, in its folder."""
+    from allfives.serve.server import VisitorGame
+
+    async def nothing(*_: object) -> None:
+        return None
+
+    game = VisitorGame("allfives", visitor="v", folder=tmp_path, write_bytes=nothing, write_str=nothing,
+                       close=nothing, download_manager=None)  # type: ignore[arg-type]
+    environment = game._build_environment()
+    assert environment["ALLFIVES_CONFIG_DIR"] == environment["ALLFIVES_DATA_DIR"] == str(tmp_path)

@@ -168,7 +168,9 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path)
         panel = screen.panel.plain
         assert panel[0].startswith("You played 1-0 W") and "best 3-0 W" in panel[0]
         assert panel[1] == ("Mistake: scored 0 where 3-0 W scored 15, "
-                            "and left 15 on the ends for the next player")
+                            "and let the next player score 15 (ends at 13)")
+        # the line above the panel names the move it judges: the one about to be made from here
+        assert screen.query_one("#status").text.endswith("move 3 of 6: You to play · after Ben's 6-0 on W")
         hand = screen.query_one(Hand).view
         assert (str(hand.chosen), str(hand.hint)) == ("1-0", "3-0")  # played raised, the best lit
         assert "mistake" in panel[2] and "accurate" in panel[2]
@@ -229,7 +231,9 @@ def test_the_view_names_the_move_and_shows_every_hand() -> None:
     state = review.timeline.at(1, 3).state
     assert view.hand.tiles == state.hands[0] and not view.hand.active
     assert view.seats.top[0].faces == state.hands[1] and not view.seats.top[0].thinking
-    assert view.status.plain.startswith("Hand 1 of ") and "move 3 of" in view.status.plain
+    assert view.status.plain.startswith("Hand 1 of ") and "move 4 of" in view.status.plain  # (the next)
+    mover = review.setup.players[review.mover(1, 3)].name
+    assert f"after {'your' if mover == 'You' else mover + chr(39) + 's'} " in view.status.plain  # (the last)
 
 
 async def test_the_analysis_stops_goes_on_and_is_kept_for_the_next_review(
@@ -347,7 +351,7 @@ def test_the_status_says_deal_checked_at_a_hand_whose_secret_checks() -> None:
     review = Review(ReviewGame.of(game, setup))
     assert game.hand_number >= 3
     for hand in range(1, game.hand_number + 1):
-        assert review.status((hand, 0)).plain.endswith(" leads · deal checked"), hand
+        assert re.search(r": (You lead|Ben leads) · deal checked$", review.status((hand, 0)).plain), hand
     assert "deal checked" not in review.status((1, 1)).plain  # said where the hand is dealt
     bare = to_record(game)
     for hand in bare["hands"]:

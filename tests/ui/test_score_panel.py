@@ -10,6 +10,7 @@ from allfives.ui.launch import parser, setup_from
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.help import HelpScreen
 from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.widgets.scoresheet import Scoresheet
 
 from .helpers import game, play_by_mouse, settle
 
@@ -43,6 +44,7 @@ async def test_score_panel_matches_hand_result() -> None:
         result = state.result
         assert panel.result == result
         table = text_of(panel.query_one("#result-table").content)
+        assert table.split()[:6] == ["player", "tiles", "left", "pips", "rounded", "deduction"]  # in words
         for seat, name in enumerate(p.name for p in setup.players):
             row = next(line for line in table.splitlines() if line.strip().startswith(name))
             assert str(result.remaining_pips[seat]) in row
@@ -56,6 +58,10 @@ async def test_score_panel_matches_hand_result() -> None:
             assert f"{before} → {after}" in scores
         rules = text_of(panel.query_one("#rules-line").content).replace("\n", " ")
         assert "target 900" in " ".join(rules.split())
+        # the sheet's last line says what each still needs: its totals are in the row above already
+        sheet = game(app).query_one(Scoresheet)
+        assert sheet.foot_text().split() == ["left", "to", "900", *(str(900 - v) for v in result.scores)]
+        assert sheet.lines()[-1].split()[1:] == [str(v) for v in result.scores]
         hand = state.hand_number
         await pilot.press("enter")
         await settle(pilot)

@@ -1,4 +1,5 @@
-"""The scoresheet as data: a column per side, a row per scoring play, hand subtotals and totals.
+"""The scoresheet as data: a column per side, a row per scoring play, hand subtotals and totals, and
+what each side still needs to win.
 
 Built from the events alone: the sheet adds up the points itself (plays, pips left, Muggins awards),
 so it can be checked against the engine's scores rather than repeat them. No Textual here.
@@ -114,6 +115,18 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         if memo is not None:
             memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
     return sheet_of(setup, tuple(rows), tuple(scores))
+
+
+def points_to_go(sheet: Sheet) -> tuple[int, ...]:
+    """What each side still needs to reach the target: the sheet's last line once a hand is over
+    (`left to 250`), where a line of totals would only say the hand's total row again."""
+    return tuple(max(0, sheet.target - score) for score in sheet.scores)
+
+
+def totalled(sheet: Sheet) -> bool:
+    """The last row is a hand's total (the hand is over): the last line then says what is left to win;
+    during a hand it is the live score, said nowhere else."""
+    return bool(sheet.rows) and sheet.rows[-1].kind == "total"
 
 
 def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:

@@ -14,7 +14,8 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
-from allfives.engine.positions import Step, Timeline
+from allfives.engine.positions import Position, Step, Timeline
+from allfives.names import count
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
@@ -147,26 +148,40 @@ class Review:
                        boneyard=replace(view.boneyard, must_draw=False))
 
     def status(self, step: Step) -> Notice:
-        """`Hand 2 · move 5 of 23 · Ada played 5-0 on E, +10`."""
+        """`Hand 2 · move 6 of 23: Ben to play · after Ada's 5-0 on E, +10`: the move about to be made
+        (the one the panel below judges), then the one that led here; at a hand's end, its last move."""
         hand, move = step
         moves = self.timeline.moves_in(hand)
         players = self.setup.players
         head = styled("[b]Hand {}[/b] of {} · ", hand, self.timeline.hands)
         if move == 0:
-            leader = self.timeline.at(hand, 0).state.turn
+            leader = players[self.timeline.at(hand, 0).state.turn].name
             checked = " · deal checked" if self.deal_checked(hand) else ""
-            return Notice(head + f"dealt ({moves} moves): {players[leader].name} leads{checked}", "info")
+            return Notice(head + f"dealt ({count(moves, 'move')}): {leader} {_verb(leader, 'lead')}{checked}",
+                          "info")
         position = self.timeline.at(hand, move)
-        last = position.last_move
         who = players[self.mover(hand, move)].name
-        done = head + f"move {move} of {moves} · {who} "
+        if move < moves:
+            upcoming = players[position.state.turn].name
+            return Notice(head + f"move {move + 1} of {moves}: {upcoming} to play · after "
+                          + self._last_move(position, move, f"{_possessive(who)} "), "info")
+        done = head + f"move {move} of {moves} · "
+        return Notice(done + self._last_move(position, move, f"{who} ", played=True),
+                      "done" if state_over(position.state) else "info")
+
+    @staticmethod
+    def _last_move(position: Position, move: int, who: str, played: bool = False) -> Shown:
+        """`Ada's 5-0 on E, +10`, `Ada's draw`; with `played`: `Ada played 5-0 on E, +10`, `Ada drew`."""
+        last = position.last_move
         if last is None or last.kind != "play":
-            return Notice(done + ("drew" if last is not None and last.kind == "draw" else "passed"), "info")
+            drew = last is not None and last.kind == "draw"
+            if played:
+                return Shown.of(who + ("drew" if drew else "passed"))
+            return Shown.of(who + ("draw" if drew else "pass"))
         where = f"on {last.end}" if last.end else ("to lead" if move == 1 else "")
         scored = next((e.points for e in reversed(position.events[-1]) if e.kind == "played"), 0)
-        text = done + styled("played [b]{}[/b]{}", last.tile, f" {where}".rstrip()) + (
-            f", +{scored}" if scored else "")
-        return Notice(text, "done" if state_over(position.state) else "info")
+        return styled("{}[b]{}[/b]{}", who + ("played " if played else ""), last.tile, f" {where}".rstrip()) \
+            + (f", +{scored}" if scored else "")
 
     def deal_checked(self, hand: int) -> bool:
         """Whether hand `hand` shows its deal's secret and the secret gives that deal (RECORD.md's fair
@@ -323,7 +338,7 @@ class Review:
             return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
         if analysis is None:
             if decisions:
-                return PanelLine(f"Stopped: {len(decisions)} decisions weighed (a goes on)", "quiet")
+                return PanelLine(f"Stopped: {count(len(decisions), 'decision')} weighed (a goes on)", "quiet")
             return PanelLine("Not weighed yet: press a to weigh every choice", "quiet")
         names = self.setup.players
         if not analysis.mistakes() and not any(s.choices for s in analysis.game):
@@ -360,7 +375,13 @@ def state_over(state: GameState) -> bool:
 
 
 def _verb(who: str, verb: str) -> str:
+    """`You lead`, `Ben leads`: the verb as its subject takes it."""
     return verb if who == "You" else f"{verb}s"
+
+
+def _possessive(who: str) -> str:
+    """`your`, `Ben's`, `Jess'`."""
+    return "your" if who == "You" else f"{who}'" if who.endswith("s") else f"{who}'s"
 
 
 def _summary(s: Summary, accuracy: bool = False) -> str:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
 from allfives.names import NAME_LENGTH, player_name
+from allfives.play.prefs import LastGame
 from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
 
 from ..commands import HELP, QUIT, STATISTICS
@@ -58,8 +59,8 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
 
 
 class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
-    """Sensible defaults are chosen already: Enter starts at once. Over a game in progress, Start asks
-    before leaving it."""
+    """The last game's setup (or sensible defaults) is chosen already: Enter starts at once. Over a game
+    in progress, Start asks before leaving it."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", show=True),
@@ -71,9 +72,12 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
     AUTO_FOCUS = "#start"
 
     def __init__(self, seats: int = 2, bot_delay: float = DEFAULT_BOT_DELAY, cancellable: bool = False,
-                 message: str = "", leaving: Callable[[], None] | None = None) -> None:
+                 message: str = "", leaving: Callable[[], None] | None = None,
+                 last: LastGame | None = None) -> None:
         super().__init__()
-        self.seats = seats
+        self.last = last or LastGame(seats=seats, who=("person", *["medium"] * (seats - 1)),
+                                     names=("",) * seats)  # (what it opens with when there is no last game)
+        self.seats = self.last.seats
         self.bot_delay = bot_delay
         self.cancellable = cancellable  # a game in progress is underneath: Back returns to it
         self.message = message
@@ -81,6 +85,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         self._name_noted = False  # the form's message says what is wrong with a name being typed
 
     def compose(self) -> ComposeResult:
+        last = self.last
         with Vertical(id="new-box"):
             yield Static("[$tile-pip on $tile-face] 5│0 [/] [b]All Fives[/b] — a new game", classes="title")
             yield Static("Make the open ends add up to a multiple of five. Enter starts; "
@@ -92,21 +97,24 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
             yield from (self._seat_row(seat) for seat in range(self.seats))  # more as more seats are chosen
             with Horizontal(classes="row"):
                 yield Label("Teams", classes="key")
-                yield Tick(PARTNERS if self.seats == 4 else NO_PARTNERS, value=self.seats == 4, compact=True,
-                           id="partnership", disabled=self.seats != 4)
+                yield Tick(PARTNERS if self.seats == 4 else NO_PARTNERS,
+                           value=self.seats == 4 and last.partnership, compact=True, id="partnership",
+                           disabled=self.seats != 4)
             with Horizontal(classes="row"):
                 yield Label("Hand size", classes="key")
-                yield Select(variant_options(self.seats), value="standard", allow_blank=False,
+                yield Select(variant_options(self.seats), value=last.variant, allow_blank=False,
                              compact=True, id="variant")
             with Horizontal(classes="row"):
                 yield Label("Target", classes="key")
-                yield Input(str(TARGETS[self.seats]), type="integer", compact=True, id="target",
-                            max_length=4)
+                yield Input(str(last.target or TARGETS[self.seats]), type="integer", compact=True,
+                            id="target", max_length=4)
             with Horizontal(classes="row"):
                 yield Label("House rules", classes="key")
                 with Vertical(classes="checks"):
-                    yield Tick("Muggins: going out scores the others' pips", compact=True, id="muggins")
-                    yield Tick("finish the hand before a win", compact=True, id="finish")
+                    yield Tick("Muggins: going out scores the others' pips", value=last.muggins, compact=True,
+                               id="muggins")
+                    yield Tick("finish the hand before a win", value=last.finish_hand, compact=True,
+                               id="finish")
             yield Static(content(self.message), id="form-message")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
@@ -117,13 +125,15 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         yield TooSmall()
 
     def _seat_row(self, seat: int) -> Horizontal:
-        """A seat's row: who sits there, and a name field for a person (the first seat's, at first)."""
-        who = Select(WHO, value="person" if seat == 0 else "medium", allow_blank=False, compact=True,
-                     id=f"who-{seat}")
-        name = Input(placeholder=person_name(seat, 1), compact=True, id=f"name-{seat}",
+        """A seat's row: who sits there (as at the last game), and a name field for a person."""
+        last = self.last
+        kind = last.who[seat] if seat < len(last.who) else "medium"
+        who = Select(WHO, value=kind, allow_blank=False, compact=True, id=f"who-{seat}")
+        name = Input(last.names[seat] if seat < len(last.names) else "",
+                     placeholder=person_name(seat, last.who.count("person")), compact=True, id=f"name-{seat}",
                      max_length=NAME_LENGTH, classes="name",
                      tooltip=f"This person's name: up to {NAME_LENGTH} characters")
-        name.display = seat == 0
+        name.display = kind == "person"
         return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
                           id=f"seat-row-{seat}")
 

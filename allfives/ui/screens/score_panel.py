@@ -36,7 +36,7 @@ def result_table(result: HandResult, setup: GameSetup, looks: Looks) -> Table:
     table.add_column("tiles left", ratio=1)
     table.add_column("pips", justify="right")
     if not muggins:  # Muggins rounds a side's total, told below the table
-        table.add_column("→ 5s", justify="right")
+        table.add_column("rounded", justify="right")  # (to the nearest five: what is deducted)
     table.add_column("award" if muggins else "deduction", justify="right")
     for seat, tiles in enumerate(result.remaining):
         row_tiles = Text(" ").join(small_tile(t, tile_look) for t in tiles) if tiles \

@@ -1,8 +1,9 @@
 """The live scoresheet: a column per player or team, a row per scoring play, hand subtotals and totals.
 
-The rows come from `sheet.build_sheet`; this only draws them. Column heads and totals stay put; the
-rows between scroll, drawn line by line so a long game costs no more to show than a short one. A click
-on a row says which (a review steps to that moment).
+The rows come from `sheet.build_sheet`; this only draws them. Column heads and the last line stay put
+(the live score, `to 250`, during a hand; once it is over, what each side still needs, `left to 250`);
+the rows between scroll, drawn line by line so a long game costs no more to show than a short one. A
+click on a row says which (a review steps to that moment).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from allfives.ui.model.sheet import Sheet, SheetRow
+from allfives.ui.model.sheet import Sheet, SheetRow, points_to_go, totalled
 
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
 
@@ -87,7 +88,7 @@ class _Edge(ThemedParts, Widget):
 
     PREFIX, PARTS = "sheet", ROW_PARTS
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
-    cells: reactive[tuple[str, ...]] = reactive(())  # "to <target>" and the totals
+    cells: reactive[tuple[str, ...]] = reactive(())  # the target and what each side still needs to reach it
     heads: reactive[tuple[tuple[str, ...], ...]] = reactive(())  # each column's heading lines
     seeded: reactive[bool] = reactive(False)  # the heads' label column says so
     widest: int = 0
@@ -107,7 +108,9 @@ class _Edge(ThemedParts, Widget):
             self.seeded = sheet.seeded
             self.styles.height = max(len(lines) for lines in self.heads) + 1  # and the rule under them
         else:
-            self.cells = (f"to {sheet.target}", *(str(s) for s in sheet.scores))
+            left = totalled(sheet)
+            self.cells = (f"{'left ' if left else ''}{sheet.target}",
+                          *(str(n) for n in (points_to_go(sheet) if left else sheet.scores)))
 
     def render(self) -> Text:
         styles, width = self.parts(), max(10, self.size.width)
@@ -124,7 +127,11 @@ class _Edge(ThemedParts, Widget):
                 for i in range(lines))
         if not self.cells:
             return Text("")
-        label, *cells = self.cells
+        target, *cells = self.cells
+        room = width - _cell_width(len(cells), width, self.widest) * len(cells) - 1
+        left, target = target.startswith("left "), target.removeprefix("left ")
+        label = next((text for text in ((f"left to {target}",) if left else ()) + (f"to {target}",)
+                      if len(text) <= room), f"to {target}")
         return sheet_line(label, cells, width, styles["target"], styles["totals"], widest=self.widest)
 
 
@@ -251,6 +258,10 @@ class Scoresheet(Vertical):
         width = max(10, body._width)
         styles = body.parts()
         return [row_text(row, width, styles, body.widest).plain for row in body.rows]
+
+    def foot_text(self) -> str:
+        """The last line as drawn (plain text): `left to 250` and what each side still needs."""
+        return self.query_one(".sheet-foot", _Edge).render().plain.rstrip()
 
     def head_text(self) -> list[str]:
         """The column heads as drawn (plain text, a line per player of a team)."""

@@ -129,7 +129,7 @@ def test_a_hint_picks_up_its_tile_and_enter_plays_it_where_it_said() -> None:
 
 def test_a_hint_with_a_reason_says_it_in_one_line() -> None:
     view = me(TWO_ENDS)
-    why = "scores 10 and leaves 5 on the ends"
+    why = "scores 10 and lets the next player score 5"
     turn = steps.hint_arrived(TurnState(), view, Move.play("6-1", "E"), why)
     assert turn.notice.plain == f"Hint: 6-1 on E — {why}."
     assert turn.chosen == Tile("6-1") and steps.choose(turn, view).move == Move.play("6-1", "E")

@@ -1,0 +1,288 @@
+"""The player's preferences kept between launches (name, theme, the last game's setup, bot speed, hand
+order) in a small TOML file in the user's config dir.
+
+Read with `tomllib`, written whole or not at all (userdata.write_atomically) by the tiny writer here:
+the file holds flat tables of text, whole numbers, numbers and true/false, nothing more. Every value is
+checked on the way in as the game's own doors check it (a name by `allfives.names.player_name`, a level
+against the bots' levels, a target against the game's bounds): a value that fails is left out, and said
+so, the rest kept. A file that cannot be read as TOML is set aside (prefs.damaged-<time>.toml), like a
+save that cannot be read; nothing here ever stops the game from starting.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import stat
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from allfives.bots import LEVELS
+from allfives.engine.core import MAX_TARGET, VARIANTS
+from allfives.engine.values import describe
+from allfives.names import player_name, visible
+from allfives.userdata import config_dir, write_atomically
+
+PREFS_NAME = "prefs.toml"
+MAX_PREFS_BYTES = 64 * 1024  # a few hundred bytes in use: anything this big is not ours
+MAX_BOT_DELAY = 10.0  # the bounds `--bot-delay` has
+SEATS = (2, 3, 4)
+WHO = ("person", *LEVELS)  # what sits in a seat: a person, or a bot of a level
+THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # Textual's theme names, ours among them
+HAND_ORDER = re.compile(r"[a-z][a-z0-9_-]{0,19}")  # the UI says which orders it knows
+HEADER = "# allfives preferences: written by allfives as you play. A value it cannot use is ignored.\n"
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """The setup the new-game screen starts from: the last game's, as chosen there (or by flags)."""
+
+    seats: int = 2
+    who: tuple[str, ...] = ("person", "medium")  # per seat: "person" or a bot level
+    names: tuple[str, ...] = ("", "")  # per seat: the name a person gave ("" for none, and for a bot)
+    partnership: bool = True  # (four seats only)
+    variant: str = "standard"
+    target: int | None = None  # None: the usual target for the seats
+    muggins: bool = False
+    finish_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """What the player chose last time; None for what they never chose (the game's default)."""
+
+    name: str | None = None  # the player's own name (the first person's at the last game)
+    theme: str | None = None
+    bot_delay: float | None = None
+    hand_order: str | None = None  # how the hand is sorted (the hand widget names the orders)
+    last_game: LastGame | None = None
+
+
+@dataclass(frozen=True)
+class PrefsOutcome:
+    """The preferences read, and what to tell the player about the file (None: all was well)."""
+
+    prefs: Prefs = field(default_factory=Prefs)
+    problem: str | None = None
+
+
+# -- reading ------------------------------------------------------------
+
+
+def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
+    """Preferences from a parsed file, and a line for each value refused (the others are kept)."""
+    refused: list[str] = []
+
+    def take(table: dict[str, Any], key: str, check: Any, where: str = "") -> Any:
+        if key not in table:
+            return None
+        try:
+            return check(table[key])
+        except ValueError as e:
+            refused.append(f"{where}{key}: {e}")
+            return None
+
+    name = take(data, "name", player_name)
+    theme = take(data, "theme", lambda v: matching(v, THEME_NAME, "a theme's name"))
+    delay = take(data, "bot_delay", bot_delay)
+    order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, "a hand order"))
+    last = None
+    table = data.get("last_game")
+    if isinstance(table, dict):
+        last = last_game_from(table, refused)
+    elif table is not None:
+        refused.append(f"last_game: must be a table, found {describe(table)}")
+    return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, last_game=last), refused
+
+
+def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None:
+    """The last game's setup, a field refused at a time: a seat that cannot be read is a default one."""
+    seats = table.get("seats")
+    if type(seats) is not int or seats not in SEATS:
+        refused.append(f"last_game.seats: must be 2, 3 or 4, found {describe(seats)}")
+        return None  # (everything else is per seat)
+    default = LastGame()
+    who, names = [], []
+    for seat in range(1, seats + 1):
+        kind = table.get(f"seat_{seat}", "person" if seat == 1 else "medium")
+        if kind not in WHO:
+            refused.append(f"last_game.seat_{seat}: must be one of {', '.join(WHO)}, found {describe(kind)}")
+            kind = "person" if seat == 1 else "medium"
+        who.append(kind)
+        name = table.get(f"name_{seat}", "")
+        if name != "" and kind == "person":
+            try:
+                name = player_name(name)
+            except ValueError as e:
+                refused.append(f"last_game.name_{seat}: {e}")
+                name = ""
+        names.append(name if kind == "person" else "")
+
+    def flag(key: str, fallback: bool) -> bool:
+        value = table.get(key, fallback)
+        if not isinstance(value, bool):
+            refused.append(f"last_game.{key}: must be true or false, found {describe(value)}")
+            return fallback
+        return value
+
+    variant = table.get("variant", "standard")
+    if variant not in VARIANTS:
+        refused.append(f"last_game.variant: must be one of {', '.join(VARIANTS)}, found {describe(variant)}")
+        variant = default.variant
+    target = table.get("target")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)
+                               or not 1 <= target <= MAX_TARGET):
+        refused.append(f"last_game.target: must be a whole number from 1 to {MAX_TARGET}, "
+                       f"found {describe(target)}")
+        target = None
+    return LastGame(seats=seats, who=tuple(who), names=tuple(names),
+                    partnership=flag("partnership", default.partnership), variant=variant, target=target,
+                    muggins=flag("muggins", default.muggins),
+                    finish_hand=flag("finish_hand", default.finish_hand))
+
+
+def matching(value: object, pattern: re.Pattern[str], what: str) -> str:
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise ValueError(f"not {what}: {describe(value)}")
+    return value
+
+
+def bot_delay(value: object) -> float:
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or not 0 <= value <= MAX_BOT_DELAY):
+        raise ValueError(f"must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, found {describe(value)}")
+    return float(value)
+
+
+# -- writing ------------------------------------------------------------
+
+
+def to_toml(prefs: Prefs) -> str:
+    """The file's text: the top-level choices, then [last_game]; what was never chosen is left out."""
+    top = {"name": prefs.name, "theme": prefs.theme, "bot_delay": prefs.bot_delay,
+           "hand_order": prefs.hand_order}
+    lines = [HEADER]
+    lines += [f"{key} = {toml_value(value)}\n" for key, value in top.items() if value is not None]
+    last = prefs.last_game
+    if last is not None:
+        lines.append("\n[last_game]\n")
+        table: dict[str, object] = {"seats": last.seats}
+        for seat, (kind, name) in enumerate(zip(last.who, last.names, strict=True), start=1):
+            table[f"seat_{seat}"] = kind
+            if name:
+                table[f"name_{seat}"] = name
+        table.update(partnership=last.partnership, variant=last.variant, target=last.target,
+                     muggins=last.muggins, finish_hand=last.finish_hand)
+        lines += [f"{key} = {toml_value(value)}\n" for key, value in table.items() if value is not None]
+    return "".join(lines)
+
+
+def toml_value(value: object) -> str:
+    """One TOML value: a basic string (every control character escaped), a whole number, a finite
+    number, or true/false. ValueError for anything else (this file holds nothing else)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"no TOML number for {value!r} here")
+        return repr(value)
+    if isinstance(value, str):
+        out = []
+        for char in value:
+            if char in '"\\':
+                out.append("\\" + char)
+            elif ord(char) < 0x20 or ord(char) == 0x7F:
+                out.append(f"\\u{ord(char):04X}")
+            else:
+                out.append(char)
+        return '"' + "".join(out) + '"'
+    raise ValueError(f"no TOML value for {type(value).__name__} here")
+
+
+# -- the file ------------------------------------------------------------
+
+
+class PrefsStore:
+    """The preferences file: read once at start-up, written whole after each change."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory or config_dir()
+        self.prefs = Prefs()
+        self.frozen = False  # a file that could be neither read nor set aside: never written over
+
+    @property
+    def path(self) -> Path:
+        return self.directory / PREFS_NAME
+
+    def load(self) -> PrefsOutcome:
+        """The preferences on disk (none yet: the defaults, no problem). Never raises."""
+        try:
+            text = self._read()
+        except FileNotFoundError:
+            return PrefsOutcome()
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            return self._set_aside(_why(e))
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except (ValueError, RecursionError) as e:  # (TOMLDecodeError, or a number with 5,000 digits)
+            return self._set_aside(f"not TOML: {_why(e)}")
+        self.prefs, refused = prefs_from(data)
+        problem = None
+        if refused:
+            shown = "; ".join(visible(line) for line in refused[:3]) + ("; …" if len(refused) > 3 else "")
+            problem = f"Some preferences in {self.path} were ignored ({shown[:300]})."
+        return PrefsOutcome(self.prefs, problem)
+
+    def _read(self) -> str:
+        """The file's text: never blocks nor reads without end (a FIFO, /dev/zero, a directory: refused)."""
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(self.path, flags)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError("not a regular file")
+            data = os.read(fd, MAX_PREFS_BYTES + 1)
+        finally:
+            os.close(fd)
+        if len(data) > MAX_PREFS_BYTES:
+            raise ValueError(f"larger than {MAX_PREFS_BYTES // 1024} KiB")
+        return data.decode("utf-8")
+
+    def _set_aside(self, why: str) -> PrefsOutcome:
+        target = self.directory / f"prefs.damaged-{time.strftime('%Y%m%d-%H%M%S')}.toml"
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = target.with_name(f"prefs.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}.toml")
+        try:
+            os.replace(self.path, target)
+        except OSError as e:
+            self.frozen = True
+            return PrefsOutcome(problem=f"Your preferences ({self.path}) could not be read ({why}) nor "
+                                        f"moved aside ({e.strerror or e}); the defaults are used and it is "
+                                        "left as it is.")
+        return PrefsOutcome(problem=f"Your preferences could not be read ({why}). They were moved to "
+                                    f"{target} and the defaults are used.")
+
+    def update(self, **changes: Any) -> str | None:
+        """Keep these changes (fields of Prefs) and write the file; why it could not be written, or None."""
+        self.prefs = replace(self.prefs, **changes)
+        if self.frozen:
+            return None
+        try:
+            write_atomically(self.path, to_toml(self.prefs), prefix=".prefs-")
+        except (OSError, ValueError) as e:
+            return f"Your preferences could not be saved ({getattr(e, 'strerror', None) or e})."
+        return None
+
+
+def _why(e: BaseException) -> str:
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__
+    return visible(getattr(e, "strerror", None) or text)[:120]
