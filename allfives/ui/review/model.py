@@ -289,7 +289,7 @@ class Review:
                       progress: Progress, seats: Sequence[int]) -> PanelLine:
         if progress is not None:
             done, total = progress
-            return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
+            return PanelLine(f"Weighing {done} of {total} (x stops)", "quiet")
         if analysis is None:
             if decisions:
                 return PanelLine(f"Stopped: {len(decisions)} decisions weighed (a goes on)", "quiet")

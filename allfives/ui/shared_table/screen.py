@@ -99,8 +99,8 @@ class RemoteGameScreen(GameScreen):
         if left > 0:
             return Notice(f"{to_move.name} is away: the table waits for them ({clock(left)}).")
         if table.is_host:
-            return Notice(styled("{} is away: press [b]b[/b] to let a bot play for them until they "
-                                 "come back.", to_move.name), "prompt")
+            return Notice(styled("{} is away: press [b]b[/b] to let a bot play for them.", to_move.name),
+                          "prompt")
         return Notice(f"{to_move.name} is away: the host may let a bot play for them.")
 
     # -- the table's own keys -----------------------------------------------------------------
