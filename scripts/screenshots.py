@@ -21,6 +21,7 @@ from allfives.ui.app import AllFivesApp  # noqa: E402
 from allfives.ui.screens import guard  # noqa: E402
 from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
+from allfives.ui.textual_private import colours_as  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
 from tests.ui.scenes import (  # noqa: E402
     AIDS_MOVES,
@@ -104,6 +105,9 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
             made.append(await shoot(board_app(store, AIDS_MOVES), size, "board-aids", out, show_the_aids))
             made.append(await shoot(four_seat_app(store), size, "board-4seats", out))
+            in_256 = board_app(store)
+            colours_as(in_256, "256")  # as a terminal without COLORTERM shows it (default tmux)
+            made.append(await shoot(in_256, size, "board-256colours", out, select_two_end_tile))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "final-board", out,
                                     to_the_final_board))

@@ -37,6 +37,7 @@ TABLE_VARIABLES = (
     "loss",  # points lost, refusals
     "quiet-text", "warm-text",  # labels, remarks
     "overlay",  # behind a dialog
+    "turn-band",  # behind the person's hand on their turn
     "button", "button-hover", "button-edge", "button-shade",
 )
 
@@ -49,15 +50,15 @@ DARK = Theme(
     error="#ff8a80",
     success="#a5d6a7",
     foreground="#e8e2cf",
-    background="#14201b",
-    surface="#1b2a23",
-    panel="#16241e",
+    background="#171f1b",
+    surface="#1f2924",
+    panel="#222624",
     dark=True,
     variables={
-        "felt": "#173a2c", "felt-text": "#6f9a84", "rule": "#2f4a3d",
-        "tile-face": "#efe6cf", "tile-pip": "#1d1b16", "tile-divider": "#8f846b",
+        "felt": "#153d30", "felt-text": "#6f9a84", "rule": "#2f4a3d",
+        "tile-face": "#f3ecd1", "tile-pip": "#1d1b16", "tile-divider": "#8d8568",
         "tile-dim": "#4a463d", "tile-dim-pip": "#6f6a5e", "tile-dim-divider": "#5d594f",
-        "tile-back": "#1f4d3a", "tile-back-pattern": "#3f7f5f", "tile-back-mark": "#3f9a6f",
+        "tile-back": "#1f4d3a", "tile-back-pattern": "#3f7f5f", "tile-back-mark": "#2f956b",
         "highlight": "#ffd866", "highlight-text": "#1d1b16", "highlight-divider": "#a08a3a",
         "hint-face": "#8fd3e8", "hint-pip": "#10222a", "hint-divider": "#4d8797",
         "spinner-face": "#f3c15a", "spinner-pip": "#3b1d00",
@@ -65,8 +66,9 @@ DARK = Theme(
         "end-marker": "#1f4a38", "end-marker-text": "#8fb7a2",
         "end-lit": "#ffa62b", "end-lit-text": "#1d1b16",
         "info-text": "#8fd3e8", "points": "#a5d6a7", "loss": "#ff8a80",
-        "quiet-text": "#9aa5b1", "warm-text": "#c8c0a8", "overlay": "#0c130f",
-        "button": "#2a3a32", "button-hover": "#33473d", "button-edge": "#3d5247", "button-shade": "#131d18",
+        "quiet-text": "#9aa5b1", "warm-text": "#cac3a9", "overlay": "#0c130f",
+        "turn-band": "#403f36",  # the accent faintly, yet a grey in 256 colours (a blend there is olive)
+        "button": "#373a38", "button-hover": "#404542", "button-edge": "#3d5247", "button-shade": "#171d1a",
         "scrollbar": "#3f5e4f", "scrollbar-hover": "#6f9a84", "scrollbar-active": "#ffd866",
     },
 )
@@ -78,15 +80,15 @@ LIGHT = Theme(
     accent="#8a5a00",
     warning="#9a6400",
     error="#b3261e",
-    success="#2e7d32",
-    foreground="#1f2a24",
+    success="#1e7220",
+    foreground="#202a24",
     background="#f3efe4",
     surface="#e8e2d2",
-    panel="#efe9dc",
+    panel="#eae8e4",
     dark=False,
     variables={
-        "felt": "#cfe3cf", "felt-text": "#3f6b55", "rule": "#b9b19c",
-        "tile-face": "#fffdf6", "tile-pip": "#1d1b16", "tile-divider": "#9c9178",
+        "felt": "#d1ecd1", "felt-text": "#487358", "rule": "#b9b19c",
+        "tile-face": "#fffdf6", "tile-pip": "#1d1b16", "tile-divider": "#978f72",
         "tile-dim": "#d6d1c4", "tile-dim-pip": "#8a8577", "tile-dim-divider": "#aaa394",
         "tile-back": "#3f7f5f", "tile-back-pattern": "#2c5e45", "tile-back-mark": "#2f7a55",
         "highlight": "#f6c443", "highlight-text": "#1d1b16", "highlight-divider": "#9a7a1a",
@@ -95,10 +97,11 @@ LIGHT = Theme(
         "last-face": "#8fd98a", "last-pip": "#0b2a14",
         "end-marker": "#b7d3bd", "end-marker-text": "#2f5a44",
         "end-lit": "#e07b00", "end-lit-text": "#ffffff",
-        "info-text": "#1f6f8b", "points": "#2e7d32", "loss": "#b3261e",
+        "info-text": "#1f6f8b", "points": "#1e7220", "loss": "#b3261e",
         "quiet-text": "#5b6670", "warm-text": "#6b5e44", "overlay": "#6b6455",
-        "button": "#dcd5c2", "button-hover": "#d0c8b2", "button-edge": "#efe9da", "button-shade": "#b3aa93",
-        "scrollbar": "#b9b19c", "scrollbar-hover": "#8f8670", "scrollbar-active": "#8a5a00",
+        "turn-band": "#ddd2b9",
+        "button": "#dcd5c2", "button-hover": "#d0c8b2", "button-edge": "#eceae6", "button-shade": "#b3aa93",
+        "scrollbar": "#b9b19c", "scrollbar-hover": "#8b8766", "scrollbar-active": "#8a5a00",
     },
 )
 
@@ -155,6 +158,7 @@ def table_variables(theme: Theme) -> dict[str, str]:
         "info-text": colour("secondary").blend(foreground, 0.3).hex, "points": colour("success").hex,
         "loss": colour("error").hex, "quiet-text": background.blend(foreground, 0.6).hex,
         "warm-text": background.blend(foreground, 0.75).hex, "overlay": background.darken(0.1).hex,
+        "turn-band": colour("surface").blend(accent, 0.12).hex,
         "button": colour("surface").hex, "button-hover": colour("panel").hex,
         "button-edge": colour("surface").lighten(0.08).hex,
         "button-shade": colour("surface").darken(0.08).hex,

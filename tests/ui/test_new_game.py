@@ -172,3 +172,50 @@ async def test_a_name_is_weighed_as_it_is_typed() -> None:
         field.value = "Eve"
         await pilot.pause()
         assert str(message.render()) == "" and not message.has_class("error-text")
+
+
+async def test_the_focused_control_stands_out_and_typing_goes_where_it_shows() -> None:
+    """Focus was a 5% tint: typed text went into a dropdown meant for the name box. Now the focused
+    dropdown or box is lit (delta E from its unfocused self far past what an eye needs)."""
+    from textual.widgets import Input
+    from textual.widgets._select import SelectCurrent
+
+    from .test_themes import seen_apart
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        who, name = screen.query_one("#who-0", Select), screen.query_one("#name-0", Input)
+        current = who.query_one(SelectCurrent)
+        idle_select, idle_name = current.rich_style.bgcolor, name.rich_style.bgcolor
+        who.focus()
+        await pilot.pause()
+        assert seen_apart(current.rich_style.bgcolor, idle_select) > 25
+        assert seen_apart(current.query_one("Static").rich_style.color, current.rich_style.bgcolor) > 40
+        name.focus()
+        await pilot.pause()
+        assert seen_apart(name.rich_style.bgcolor, idle_name) > 10 and name.rich_style.bold
+        assert seen_apart(current.rich_style.bgcolor, idle_select) < 1  # the dropdown is back to idle
+        await pilot.press("A", "d", "a")
+        assert name.value == "Ada" and who.value == "person"
+
+
+async def test_the_name_box_is_a_box_and_a_click_beside_it_opens_no_dropdown() -> None:
+    from textual.widgets import Input
+
+    app = AllFivesApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        who, name = screen.query_one("#who-0", Select), screen.query_one("#name-0", Input)
+        assert name.styles.border_left[0] and name.styles.border_right[0]  # edges drawn in its one row
+        assert name.region.height == 1 and name.region.width >= 20 + 2  # the longest name fits inside
+        gap = name.region.x - who.region.right
+        assert gap >= 2  # room between the dropdown and the box
+        await pilot.click(offset=(name.region.x - 1, name.region.y))
+        await pilot.pause()
+        assert not who.expanded and app.focused is not who
+        await pilot.click(name)
+        await pilot.pause()
+        assert app.focused is name

@@ -7,6 +7,8 @@ import pytest
 from allfives.ui.app import AllFivesApp
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.score_panel import ScorePanel
+from allfives.ui.textual_private import colours_as
+from allfives.ui.themes import DARK_NAME, LIGHT_NAME
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
@@ -117,3 +119,34 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_statistics(snap_compare, size, utc) -> None:
     assert snap_compare(stats_app(), terminal_size=size, run_before=to_statistics)
+
+
+# Fewer colours. Snapshots are truecolor SVG whatever the terminal; `colours_as` makes each colour what
+# Rich writes for a 256-colour terminal (no COLORTERM, as in default tmux), so the picture is that look.
+@pytest.mark.parametrize("theme", [DARK_NAME, LIGHT_NAME])
+def test_board_in_256_colours(snap_compare, theme) -> None:
+    async def run_before(pilot) -> None:
+        pilot.app.theme = theme
+        await choose_a_two_end_tile(pilot)
+
+    app = board_app()
+    colours_as(app, "256")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_board_without_colour(snap_compare, monkeypatch) -> None:
+    """NO_COLOR: Textual greys every colour; the chosen tile, the lit ends and the last play still show."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(board_app(), terminal_size=(80, 24), run_before=choose_a_two_end_tile)
+
+
+def test_new_game_in_256_colours(snap_compare) -> None:
+    """The focused control stands out in 256 colours too (here the seat count, after one Tab)."""
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.screen.query_one("#seats").focus()
+        await settle(pilot)
+
+    app = AllFivesApp(bot_delay=0)
+    colours_as(app, "256")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

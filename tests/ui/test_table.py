@@ -14,7 +14,7 @@ from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.model.view import TableView
 from allfives.ui.screens import bots_turn
-from allfives.ui.screens.game import GameScreen
+from allfives.ui.screens.game import ASIDE, GameScreen
 from allfives.ui.screens.game_over import GameOverScreen
 from allfives.ui.screens.help import HelpScreen, help_text
 from allfives.ui.screens.score_panel import ScorePanel
@@ -165,7 +165,7 @@ async def test_the_final_board_shows_before_the_panel_and_again_when_put_aside(b
         await pilot.press("t")
         await settle(pilot)
         assert app.screen is table and table.aside == "result"
-        assert table.status == "The hand as it ended. t: back to the score panel."
+        assert table.status == ASIDE["result"]
         back = table.query_one("#back-to-result")
         assert back.display and str(back.label) == "Score panel (t)"
         assert board.last_played == view.board.last_play  # the winning play is still marked

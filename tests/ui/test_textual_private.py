@@ -238,3 +238,25 @@ def test_no_module_but_the_door_names_textuals_private_parts() -> None:
              if door not in path.parents
              for n, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
     assert found == []
+
+
+async def test_colours_as_shows_what_a_terminal_of_fewer_colours_shows() -> None:
+    """`App._filters` still filter what is drawn, screenshots too: a cream shows as Rich's 256 pick."""
+    from rich.color import Color as RichColor
+    from rich.color import ColorSystem
+
+    class Cream(App[None]):
+        CSS = "Static { background: #efe6cf; }"
+
+        def compose(self) -> ComposeResult:
+            yield Static("tile")
+
+    in_256 = RichColor.parse("#efe6cf").downgrade(ColorSystem.EIGHT_BIT).get_truecolor().hex
+    assert in_256 == "#ffd7d7"  # what that cream became in tmux: pink
+    plain, downgraded = Cream(), Cream()
+    door.colours_as(downgraded, "256")
+    for app, shown, not_shown in ((plain, "#efe6cf", in_256), (downgraded, in_256, "#efe6cf")):
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            svg = app.export_screenshot()
+            assert shown in svg and not_shown not in svg

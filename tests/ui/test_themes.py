@@ -95,3 +95,88 @@ def test_every_theme_of_ours_sets_every_table_colour() -> None:
     derived = set(table_variables(THEMES[0]))
     for theme in THEMES:
         assert derived <= set(theme.variables), theme.name
+
+
+# -- fewer colours: 256 (no COLORTERM, as in default tmux), 16, and none (NO_COLOR) ---------------------
+
+def lab(colour: Color) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65): distances there are roughly what an eye sees."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour.get_truecolor())
+    x, y, z = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+               (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def seen_apart(one: Color, other: Color) -> float:
+    """CIE76 delta E: about 2 is a just-noticeable difference, over 20 another colour."""
+    return sum((p - q) ** 2 for p, q in zip(lab(one), lab(other), strict=True)) ** 0.5
+
+
+def every_colour(theme) -> dict[str, Color]:
+    named = {name: getattr(theme, name) for name in ("primary", "secondary", "accent", "foreground",
+                                                       "background", "surface", "panel")}
+    return {name: Color.parse(value) for name, value in {**named, **theme.variables}.items()}
+
+
+def in_256(colour: Color) -> Color:
+    """The colour as Rich writes it to a 256-colour terminal (as Textual's console does)."""
+    from rich.color import ColorSystem
+
+    return Color.from_triplet(colour.downgrade(ColorSystem.EIGHT_BIT).get_truecolor())
+
+
+DARK_INK = {"tile-pip", "highlight-text", "hint-pip", "spinner-pip", "last-pip", "end-lit-text", "overlay"}
+
+
+def test_in_256_colours_every_colour_stays_itself() -> None:
+    """Rich maps truecolor to the 256-colour cube by rounding each channel: a cream went pink, the
+    felt a saturated green, the panels pure black. Each colour sits where it lands near itself."""
+    for theme in THEMES:
+        colours = every_colour(theme)
+        for name, colour in colours.items():
+            if name not in DARK_INK:  # pips and ink on a tile: black is what they are meant to be
+                assert seen_apart(colour, in_256(colour)) < 21, (theme.name, name)
+        for name in ("tile-face", "background", "surface", "panel", "felt"):
+            assert seen_apart(colours[name], in_256(colours[name])) < 20, (theme.name, name)
+        # no pink tile: the face stays as warm as it is red (a cream's blue is its lowest channel)
+        face = in_256(colours["tile-face"]).get_truecolor()
+        assert face.red - face.green <= 16 and face.blue <= face.green, theme.name
+        assert in_256(colours["panel"]).get_truecolor() != (0, 0, 0), theme.name
+
+
+def test_in_256_colours_what_must_be_told_apart_still_is() -> None:
+    pairs = [("felt", "tile-face"), ("felt", "panel"), ("felt", "surface"), ("tile-face", "highlight"),
+             ("tile-face", "hint-face"), ("tile-face", "last-face"), ("tile-face", "spinner-face"),
+             ("spinner-face", "highlight"), ("end-marker", "end-lit"), ("end-lit", "highlight"),
+             ("tile-face", "tile-dim"), ("surface", "turn-band"), ("tile-back", "tile-back-pattern"),
+             ("button", "primary"), ("surface", "button")]
+    for theme in THEMES:
+        colours = every_colour(theme)
+        for one, other in pairs:
+            assert seen_apart(in_256(colours[one]), in_256(colours[other])) > 8, (theme.name, one, other)
+
+
+async def test_without_colour_the_lit_ends_the_chosen_tile_and_the_last_play_stand_out(monkeypatch) -> None:
+    """NO_COLOR: Textual greys every colour; what colour marks is also reverse, bold or underline."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = board_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        board, hand = app.game_screen.query_one(Board), app.game_screen.query_one(Hand)
+
+        def marks(widget: Widget, part: str) -> set[str]:
+            style = widget.get_component_rich_style(part)
+            return {mark for mark in ("bold", "reverse", "underline") if getattr(style, mark)}
+
+        plain_tile, plain_end = marks(board, "board--tile"), marks(board, "board--end")
+        for part in ("board--last", "board--end-lit", "board--end-focused"):
+            assert marks(board, part) - plain_tile - plain_end, part
+        assert marks(board, "board--end-lit") != marks(board, "board--end-focused")
+        assert marks(hand, "hand--chosen") - marks(hand, "hand--face")
+        assert marks(hand, "hand--hint") - marks(hand, "hand--face")

@@ -84,8 +84,7 @@ def choose_tile(turn: TurnState, seat: SeatView, tile: Tile) -> Step:
     if tile not in playable(seat):
         turn = replace(turn, chosen=None, end=None)
         if must_draw(seat):
-            return Step(turn.told("Nothing in your hand fits: click the boneyard (or press d) to draw.",
-                                  "refusal"))
+            return Step(turn.told("Nothing in your hand fits: draw (the boneyard, or d).", "refusal"))
         return Step(turn.told(styled("[b]{} can't be played:[/b] it matches no open end ({}).",
                                      tile, open_ends_text(seat.layout)), "refusal"))
     try:
@@ -103,7 +102,7 @@ def choose_end(turn: TurnState, seat: SeatView, end: str) -> Step:
     """An open end was clicked (or named by its key): place the chosen tile there if it fits."""
     tile = turn.chosen
     if tile is None:
-        return Step(turn.told("Choose a tile from your hand first, then the end to put it on.", "prompt"))
+        return Step(turn.told("Choose a tile from your hand first, then its end.", "prompt"))
     if end in ends_for(seat, tile):
         return Step(turn.fresh(), Move.play(tile, end))
     pip = seat.layout.open_ends.get(end)  # type: ignore[call-overload]
@@ -133,8 +132,8 @@ def draw(turn: TurnState, seat: SeatView) -> Step:
         return Step(turn.fresh(), Move.draw())
     if seat.boneyard_count == 0:
         return Step(turn.told(styled("[b]No drawing now:[/b] the boneyard is empty."), "refusal"))
-    return Step(turn.told(styled("[b]No drawing now:[/b] a tile in your hand fits, and you may not draw "
-                                 "while one does."), "refusal"))
+    return Step(turn.told(styled("[b]No drawing now:[/b] a tile in your hand fits, you may not draw."),
+                          "refusal"))
 
 
 def choose(turn: TurnState, seat: SeatView) -> Step:

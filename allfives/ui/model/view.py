@@ -252,6 +252,14 @@ def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | No
     return f"{who} {verb}!     {totals}"
 
 
+def game_over_line(setup: GameSetup, winner: int | None) -> str:
+    """The status line once the game is over: who won (the totals are on the sheet beside it; with four
+    long names they would take the line four times over at 80 columns)."""
+    who = setup.side_title(winner) if winner is not None else "Nobody"
+    verb = "win" if setup.rules.partnership or who == "You" else "wins"
+    return f"{who} {verb}! The game is over."
+
+
 def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
             mine: bool, result: HandResult | None, winner: int | None) -> Notice:
     """The status line: the turn's notice if it has one, else what happens now. A prompt (its tone
@@ -260,7 +268,7 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
         return turn.notice
     to_move = setup.players[seat.turn].name
     if waiting == "game_over":
-        return Notice(game_over_headline(setup, seat.scores, winner), "done")
+        return Notice(game_over_line(setup, winner), "done")
     if waiting == "hand_over":
         return Notice(hand_over_text(setup, result, events) if result else "The hand is over.", "done")
     if waiting == "bot":
@@ -275,8 +283,8 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
     drawn = f" {drew.tile}" if drew is not None and drew.tile is not None else ""
     if must_draw(seat):
         if drew is not None:
-            return Notice(f"You drew{drawn}: no fit. Draw again (click the boneyard or press d).", "prompt")
-        return Notice("Your turn: nothing fits, so click the boneyard (or press d) to draw.", "prompt")
+            return Notice(f"You drew{drawn}: no fit. Draw again (the boneyard, or d).", "prompt")
+        return Notice("Your turn: nothing fits, so draw: click the boneyard, or d.", "prompt")
     if seat.layout.empty:
         return Notice("Your lead: click any tile (or ←/→ and Enter).", "prompt")
     if drew is not None:
@@ -296,7 +304,8 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
         player = setup.players[other]
         label = player.label if not player.is_person else "person"
         if rules.partnership and rules.side_of(other) == rules.side_of(viewer):
-            label = f"partner · {label}"
+            # narrow, three seats share the top strip: a column holds about 20 ("partner · b…" was cut)
+            label = f"partner · {label}" if wide else "partner" + ("" if player.is_person else " bot")
         to_move = seat.phase == "playing" and seat.turn == other
         placed[places[offset]].append(SeatInfo(
             seat=other, name=player.name, label=label, tiles=seat.tile_counts[other],

@@ -335,7 +335,7 @@ class Review:
         up, and with the luck weighed, its side's luck in the hand and the game."""
         if progress is not None:
             done, total = progress
-            return PanelLine(f"Weighing every choice: {done} of {total} (x stops)", "quiet")
+            return PanelLine(f"Weighing {done} of {total} (x stops)", "quiet")
         if analysis is None:
             if decisions:
                 return PanelLine(f"Stopped: {count(len(decisions), 'decision')} weighed (a goes on)", "quiet")

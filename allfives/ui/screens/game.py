@@ -71,8 +71,8 @@ from .persons_turn import PersonsTurn
 from .score_panel import ScorePanel
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
-ASIDE = {"result": "The hand as it ended. t: back to the score panel.",  # the status line, a dialog put aside
-         "game_over": "The game as it ended. t: back to the game-over screen."}
+ASIDE = {"result": "The hand as it ended · t: the score panel",  # the status line, a dialog put aside
+         "game_over": "The final board · t: the game-over screen"}
 
 
 @dataclass(frozen=True)

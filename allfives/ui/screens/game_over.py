@@ -64,7 +64,7 @@ class GameOverScreen(Guarded, ModalScreen[str]):
                 yield Scoresheet(id="final-sheet")
                 with Vertical(id="over-chart"):
                     yield ScoreChart(series, id="score-chart")
-                    yield Static(legend(series.heads), id="score-legend")
+                    yield Static(legend(series.names), id="score-legend")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("The table (t)", id="table")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown
+from textual.widgets import Button, Markdown, Static
 
 from allfives.engine import Rules
 from allfives.engine.models import TARGETS
@@ -15,9 +15,7 @@ from allfives.engine.models import TARGETS
 from ..widgets.too_small import TooSmall
 
 HELP = """\
-# All Fives
-
-**Goal:** score points by making the open ends of the layout add up to a multiple of five.
+**All Fives. Goal:** score points by making the open ends of the layout add up to a multiple of five.
 The first to the target wins: **{targets}**, unless another target was agreed.{this_game}
 
 **A turn:** play a tile that matches an open end. With nothing to play, draw from the boneyard
@@ -88,11 +86,29 @@ def help_text(rules: Rules | None = None) -> str:
     return HELP.format(targets=targets, this_game=this_game)
 
 
-class HelpScreen(ModalScreen[None]):
-    """Rules and controls; any of Esc, q, ?, Enter closes it."""
+PAGING = "Space/PgDn: next page · PgUp: back"
 
-    BINDINGS = [
+
+def page_of(scrolled: float, shown: int, total: int) -> tuple[int, int]:
+    """Which page of how many the reader is on, `shown` lines a page of `total` (the last page may be
+    short; scrolled to the end is the last page however the pages fall)."""
+    shown = max(shown, 1)
+    pages = max(1, -(-total // shown))
+    if scrolled >= total - shown:
+        return pages, pages
+    return min(pages, 1 + round(scrolled / shown)), pages
+
+
+class HelpScreen(ModalScreen[None]):
+    """Rules and controls, read page by page (Space or PgDn, PgUp, Home, End); any of Esc, q, ?,
+    Enter closes it."""
+
+    BINDINGS = [  # paging before the scroller's own keys: every page keeps a line of the last
         Binding("escape,q,question_mark,f1", "close", "Close"),
+        Binding("space,pagedown", "page(1)", "Next page", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Page back", show=False, priority=True),
+        Binding("home", "to_end(0)", "First page", show=False, priority=True),
+        Binding("end", "to_end(1)", "Last page", show=False, priority=True),
     ]
     WORKS_WHEN_SMALL = True  # help opens behind the too-small notice, so it closes there too
 
@@ -102,10 +118,33 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box", classes="dialog"):
-            with VerticalScroll():
+            with VerticalScroll(id="help-text"):
                 yield Markdown(help_text(self.rules))
-            yield Button("Close (Esc)", id="close", variant="primary", compact=True)
+            with Horizontal(id="help-foot"):
+                yield Button("Close (Esc)", id="close", variant="primary", compact=True)
+                yield Static(PAGING, id="help-page", classes="muted")
         yield TooSmall()
+
+    def on_mount(self) -> None:
+        text = self.query_one("#help-text", VerticalScroll)
+        self.watch(text, "scroll_y", self._show_page)
+        self.watch(text, "virtual_size", self._show_page)
+
+    def _show_page(self) -> None:
+        text = self.query_one("#help-text", VerticalScroll)
+        page, pages = page_of(text.scroll_y, text.scrollable_content_region.height, text.virtual_size.height)
+        where = f"page {page} of {pages}" if pages > 1 else ""
+        self.query_one("#help-page", Static).update(" · ".join(part for part in (where, PAGING) if part))
+
+    def action_page(self, step: int) -> None:
+        """A page on or back, a line of the last kept for reading on (as a pager does)."""
+        text = self.query_one("#help-text", VerticalScroll)
+        lines = max(1, text.scrollable_content_region.height - 1)
+        text.scroll_to(y=text.scroll_y + step * lines, animate=False)
+
+    def action_to_end(self, end: int) -> None:
+        text = self.query_one("#help-text", VerticalScroll)
+        text.scroll_to(y=text.max_scroll_y if end else 0, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -117,8 +117,7 @@ class RemoteGameScreen(GameScreen):
             return Notice("Connection lost: coming back to the table by itself…", "refusal")
         deal = table.deal
         if deal is not None and deal.secret is not None and not deal.checked:  # said loudly while shown
-            return Notice("This hand's deal does not match its commitment: this table's host may have "
-                          "changed it.", "refusal")
+            return Notice("This hand's deal fails its check: the host may have changed it.", "refusal")
         if view is None or self.turn.notice is not None:
             return None
         mine = table.turn_left(table.seat) if table.seat is not None else None
@@ -152,8 +151,8 @@ class RemoteGameScreen(GameScreen):
         if left > 0:
             return Notice(f"{to_move.name} is away: the table waits for them ({clock(left)}).")
         if table.is_host:
-            return Notice(styled("{} is away: press [b]b[/b] to let a bot play for them until they "
-                                 "come back.", to_move.name), "prompt")
+            return Notice(styled("{} is away: press [b]b[/b] to let a bot play for them.", to_move.name),
+                          "prompt")
         return Notice(f"{to_move.name} is away: the host may let a bot play for them.")
 
     # -- the table's own keys -----------------------------------------------------------------

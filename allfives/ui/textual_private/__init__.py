@@ -9,16 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.color import Color as RichColor
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
 from textual import _styles_cache, events
 from textual.app import App
+from textual.color import Color
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.theme import Theme
 
-__all__ = ["FooterKey", "HeldMouse", "PlainQuitHint", "StyledOnce", "bind_key", "ending_error",
+__all__ = ["FooterKey", "HeldMouse", "PlainQuitHint", "StyledOnce", "bind_key", "colours_as", "ending_error",
            "footer_keys_ready", "forget_gone_widgets", "forgive_teardown", "keep_newest_notices",
            "running_driver", "wear_theme_unstarted"]
 
@@ -108,6 +114,36 @@ def wear_theme_unstarted(app: App[Any], theme: Theme) -> None:
     classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark})
     app.update_classes(classes, update=False)
     app.stylesheet.set_variables(app.get_css_variables())
+
+
+# -- colours: what a terminal of fewer colours shows ------------------------------------------------------
+# Textual draws truecolor; Rich's console turns each colour into the terminal's own (`Color.downgrade`) as
+# it writes. Screenshots are always truecolor, so to see (and snapshot) what a 256- or 16-colour terminal
+# shows, the same downgrade is made a line filter (`App._filters`, as Textual's NO_COLOR Monochrome is).
+
+class _Downgraded(LineFilter):
+    """Each colour as Rich writes it for `system` (and back to the RGB that terminal number means)."""
+
+    def __init__(self, system: ColorSystem) -> None:
+        super().__init__()
+        self.system = system
+
+    def _colour(self, colour: RichColor | None) -> RichColor | None:
+        if colour is None or colour.is_default:
+            return colour
+        return RichColor.from_triplet(colour.downgrade(self.system).get_truecolor())
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [Segment(text, self._style(style) if style else style, control)
+                for text, style, control in segments]
+
+    def _style(self, style: Style) -> Style:
+        return style + Style(color=self._colour(style.color), bgcolor=self._colour(style.bgcolor))
+
+
+def colours_as(app: App[Any], system: str) -> None:
+    """Show the app's colours as a terminal of this Rich colour system ("256", "standard") shows them."""
+    app._filters.append(_Downgraded(ColorSystem[{"256": "EIGHT_BIT"}.get(system, system.upper())]))
 
 
 # -- input ------------------------------------------------------------------------------------------------

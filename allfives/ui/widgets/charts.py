@@ -6,6 +6,7 @@ loads plotext, so it is imported only by the screens that show a chart, when the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ class ScoreSeries:
     scores: tuple[tuple[int, ...], ...]  # per point, per side; the first is 0 for everyone
     hands: tuple[int, ...]  # the point each hand starts at
     target: int
+    names: tuple[str, ...] = ()  # each side's players in full ("Alexandra & Cleo"), for the legend
 
 
 def score_series(sheet: Sheet) -> ScoreSeries:
@@ -44,12 +46,35 @@ def score_series(sheet: Sheet) -> ScoreSeries:
         elif row.kind == "total":
             running = [int(cell) for cell in row.cells]
             points.append(tuple(running))
-    return ScoreSeries(sheet.heads, tuple(points), tuple(hands), sheet.target)
+    names = tuple(" & ".join(names) for names in sheet.head_lines) or sheet.heads
+    return ScoreSeries(sheet.heads, tuple(points), tuple(hands), sheet.target, names)
+
+
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000)
+
+
+def whole_ticks(low: float, high: float, most: int) -> list[int]:
+    """Whole-number ticks a round step apart (1, 2, 5, 10, 25, 50…) from one at or below `low` to one at
+    or above `high`, no more than `most` of them (two at least): plotext's own fall between points
+    (`35.0 29.2 23.3`) and lose one when two land on the same row."""
+    most = max(most, 2)
+    for step in STEPS:
+        first, last = math.floor(low / step) * step, math.ceil(high / step) * step
+        if last == first:
+            last = first + step
+        if (last - first) // step + 1 <= most:
+            return list(range(first, last + 1, step))
+    return [math.floor(low), math.ceil(high)]
+
+
+def plot_rows(height: int) -> int:
+    """The rows a chart of this height plots on (less its title, frame, x ticks and x label)."""
+    return max(height - 5, 2)
 
 
 def legend(heads: Sequence[str]) -> Content:
-    """Each side named (as it is, never read as markup) beside the colour of its line
-    (`━━ Ada+Cleo   ━━ Ben+Dan`)."""
+    """Each side named in full (as it is, never read as markup) beside the colour of its line
+    (`━━ Alexandra & Cleo   ━━ Ben & Dan`)."""
     parts: list[str | tuple[str, str]] = []
     for side, head in enumerate(heads):
         if side:
@@ -90,7 +115,13 @@ class ScoreChart(_Chart):
         for side in range(len(s.heads)):
             plt.plot(xs, [p[side] for p in s.scores], marker="hd",
                      color=self.colour(SIDE_COLOURS[side % len(SIDE_COLOURS)]))
+        top = max([s.target, *(max(p) for p in s.scores)])
+        ticks = whole_ticks(0, top, plot_rows(self.size.height) // 2 + 1)  # a row between labels
+        plt.ylim(ticks[0], ticks[-1])
+        plt.yticks(ticks, [str(t) for t in ticks])
         plt.horizontal_line(s.target, color=self.colour("quiet-text"))
+        plt.text(f"target {s.target}", x=0, y=s.target, color=self.colour("quiet-text"), alignment="left")
+        plt.xlim(0, max(len(xs) - 1, 1))
         if s.hands:
             plt.xticks(list(s.hands), [str(n) for n in range(1, len(s.hands) + 1)])
         plt.xlabel("hand")
@@ -119,8 +150,17 @@ class ResultsChart(_Chart):
             if points:
                 plt.bar([n for n, _ in points], [m for _, m in points], color=self.colour(variable),
                         width=0.4)
+        margins = [r.margin for r in results]
+        ticks = whole_ticks(min(0, *margins), max(0, *margins), plot_rows(self.size.height) // 2 + 1)
+        plt.ylim(ticks[0], ticks[-1])
+        plt.yticks(ticks, [f"{t:+d}" if t else "0" for t in ticks])
         plt.horizontal_line(0, color=self.colour("quiet-text"))
         plt.plot(games, [round(100 * r.win_rate) for r in results], yside="right",
                  color=self.colour("accent"), marker="hd")
         plt.ylim(0, 100, yside="right")
+        plt.yticks([0, 50, 100], ["0%", "50%", "100%"], yside="right")
+        # room for ten games at least: one game is a slim bar, not the whole chart
+        plt.xlim(0.5, max(len(results), 10) + 0.5)
+        shown = [n for n in whole_ticks(0, len(results), 8) if 1 <= n <= len(results)] or [1]
+        plt.xticks(shown, [str(n) for n in shown])
         plt.xlabel("game")

@@ -14,20 +14,38 @@ TONES = ("prompt", "refusal", "hint", "info", "done")
 
 
 class Status(Widget):
-    """One line of text; its tone (a CSS class such as `-refusal`) gives its colour.
+    """A line of text; its tone (a CSS class such as `-refusal`) gives its colour.
 
-    A line of fixed height: a new text repaints the line and lays nothing out again.
+    One line, of fixed height, while the text fits: a new text repaints it and lays nothing out again.
+    A text too long for the width (long names at 80 columns) takes a second line rather than losing
+    its end; only then does the table below move, by a row.
     """
 
     DEFAULT_CSS = """
     Status { height: 1; padding: 0 1; }
     """
+    MOST_LINES = 2
 
     view: reactive[Notice] = reactive(lambda: Notice(""))
 
     def watch_view(self, notice: Notice) -> None:
         for tone in TONES:
             self.set_class(tone == notice.tone, f"-{tone}")
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def lines_needed(self, width: int) -> int:
+        """The lines the text takes, wrapped at word breaks to `width` cells."""
+        if width <= 0:
+            return 1
+        return max(1, len(self.render().wrap(width)))
+
+    def _fit(self) -> None:
+        lines = min(self.MOST_LINES, self.lines_needed(self.content_size.width))
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
 
     def render(self) -> Content:
         text = content(self.view.text)

@@ -9,7 +9,7 @@ from allfives.play.game_session import waiting_for
 from allfives.play.setup import GameSetup, Player, default_players
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState
-from allfives.ui.model.view import LogLine, build_view, game_over_headline, log_line, seat_places
+from allfives.ui.model.view import LogLine, build_view, game_over_line, log_line, seat_places
 from tests.ui.positions import position
 
 from .test_turn import MUST_DRAW, TWO_ENDS
@@ -129,7 +129,7 @@ def test_the_end_of_a_hand_and_of_the_game(target: int, phase: str) -> None:
     assert view.waiting == waiting_for(setup_for(state), state.phase, state.turn)
     assert (view.result is not None) == (state.result is not None)
     if state.phase == "game_over":
-        assert view.status.plain == game_over_headline(setup_for(state), state.scores, state.winner)
+        assert view.status.plain == game_over_line(setup_for(state), state.winner)
         assert view.winner == state.winner and view.log[-1].kind == "win"
     else:
         assert view.log[-1].kind == "end"
