@@ -227,7 +227,7 @@ def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
     review's mistake line, `lets the next player score 10` in a hint, whose status line is short."""
     if tense == "past":
         return f"let the next player score {points}" + (f" (ends at {total})" if total is not None else "")
-    return f"lets the next player score {points}" if points else "leaves the next player nothing to score"
+    return f"lets the next player score {points}" if points else "gives the next player nothing"
 
 
 def keeps_safe(tile: int) -> str:
