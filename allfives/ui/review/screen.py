@@ -150,15 +150,18 @@ class ReviewScreen(Screen[None]):
     def action_hand(self, by: int) -> None:
         self.go(self.review.timeline.hand_step(self.step[0], by))
 
+    def _next_of(self, marked: list[tuple[int, int]], by: int) -> tuple[int, int] | None:
+        """The first of the marked steps (in order) past this one, going forward (`by` > 0) or back."""
+        if by > 0:
+            return next((s for s in marked if s > self.step), None)
+        return next((s for s in reversed(marked) if s < self.step), None)
+
     def action_mistake(self, by: int) -> None:
         """The position before the next (or previous) marked mistake."""
         marked = sorted((d.hand, d.move - 1) for d in self.weighed.values() if d.mistake)
-        if by > 0:
-            ahead = [s for s in marked if s > self.step]
-        else:
-            ahead = [s for s in reversed(marked) if s < self.step]
-        if ahead:
-            self.go(ahead[0])
+        ahead = self._next_of(marked, by)
+        if ahead is not None:
+            self.go(ahead)
         elif not marked:
             self.notify("No mistake marked" + (" yet." if self.analysis is None else " in this game."))
         else:
@@ -170,12 +173,9 @@ class ReviewScreen(Screen[None]):
             self.notify("The luck is weighed once every choice is.")
             return
         marked = self.review.marked_chances(self.luck)
-        if by > 0:
-            ahead = [s for s in marked if s > self.step]
-        else:
-            ahead = [s for s in reversed(marked) if s < self.step]
-        if ahead:
-            self.go(ahead[0])
+        ahead = self._next_of(marked, by)
+        if ahead is not None:
+            self.go(ahead)
         else:
             self.notify("No more lucky moments that way." if marked else "No moment was that lucky.")
 
