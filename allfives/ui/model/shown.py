@@ -8,6 +8,9 @@ markup stays possible through `styled`, whose template is ours and whose values 
 
     styled("[b]Hand {}[/b] — {} leads", 3, name)
 
+A translated template may put its values in another order by numbering them (`"{1} leads [b]hand {0}[/b]"`);
+a template numbers all its places or none.
+
 No Textual here: the table's data (view, turn, review) builds its lines with it.
 """
 
@@ -19,7 +22,7 @@ from functools import lru_cache
 
 # The looks a template may give: its tags, and the style each is drawn in (a style Rich and Textual read).
 TAGS = {"b": "bold", "dim": "dim"}
-_TEMPLATE = re.compile(r"\[(/?)(b|dim)\]|\{\}")
+_TEMPLATE = re.compile(r"\[(/?)(b|dim)\]|\{(\d*)\}")
 
 
 def _look(flags: frozenset[str]) -> str:
@@ -77,7 +80,7 @@ class Shown:
         return Shown(tuple(runs))
 
 
-Piece = tuple[str | None, frozenset[str]]  # a literal run (None: the next value) and the tags open on it
+Piece = tuple[str | int, frozenset[str]]  # a literal run or the index of a value; the tags open there
 
 
 @lru_cache(maxsize=512)
@@ -86,13 +89,16 @@ def _pieces(template: str) -> tuple[Piece, ...]:
     pieces: list[Piece] = []
     open_tags: list[str] = []
     at = 0
+    numbered: set[bool] = set()
     for match in _TEMPLATE.finditer(template):
         if match.start() > at:
             pieces.append((template[at:match.start()], frozenset(open_tags)))
         at = match.end()
-        closing, tag = match.groups()
+        closing, tag, number = match.groups()
         if tag is None:
-            pieces.append((None, frozenset(open_tags)))
+            numbered.add(bool(number))
+            index = int(number) if number else sum(isinstance(text, int) for text, _ in pieces)
+            pieces.append((index, frozenset(open_tags)))
         elif not closing:
             open_tags.append(tag)
         elif tag in open_tags:
@@ -103,6 +109,8 @@ def _pieces(template: str) -> tuple[Piece, ...]:
         pieces.append((template[at:], frozenset(open_tags)))
     if open_tags:
         raise ValueError(f"[{open_tags[-1]}] is never closed in the template {template!r}")
+    if len(numbered) > 1:
+        raise ValueError(f"the template {template!r} numbers some of its places and not others")
     return tuple(pieces)
 
 
@@ -113,16 +121,15 @@ def styled(template: str, *values: object) -> Shown:
     shown exactly as `str()` gives it (a `Shown` value keeps its own looks, inside the template's).
     """
     pieces = _pieces(template)
-    places = sum(text is None for text, _ in pieces)
-    if places != len(values):
-        raise ValueError(f"the template {template!r} has {places} places for {len(values)} values")
+    places = {text for text, _ in pieces if isinstance(text, int)}
+    if places != set(range(len(values))):
+        raise ValueError(f"the template {template!r} has {len(places)} places for {len(values)} values")
     runs: list[tuple[str, str]] = []
-    given = iter(values)
     for text, tags in pieces:
-        if text is not None:
+        if isinstance(text, str):
             runs.append((text, _look(tags)))
             continue
-        value = next(given)
+        value = values[text]
         if isinstance(value, Shown):
             runs.extend((part, _look(tags | {t for t, s in TAGS.items() if s in look.split()}))
                         for part, look in value.runs)

@@ -1,0 +1,119 @@
+"""The words a person reads, in their own language: gettext catalogues compiled into the package.
+
+Every string a person can see goes through one of these, at the moment it is shown:
+
+    _("Your turn")                                    # a sentence
+    ngettext("{n} tile", "{n} tiles", n).format(n=n)  # a count (Slovenian has four forms)
+    pgettext("end", "West")                           # the same English word meaning another thing
+    N_("Draw")                                        # a constant: marked here, translated where shown
+
+Never translate at import time (a module constant is made before the language is chosen): mark
+constants with `N_` and pass them through `_` where they are drawn. Placeholders are named
+(`{points}`), never pieced together from translated halves, so a language may reorder a sentence.
+Game records keep RECORD.md's W/E/N/S whatever the language: only what is shown changes.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from pathlib import Path
+
+DOMAIN = "allfives"
+LOCALE_DIR = Path(__file__).parent / "locale"
+ENGLISH = "en"
+LANGUAGES = ("en", "nl", "pt", "sl", "fy")  # English as written in the code, and the four catalogues
+# A pseudo-language for tests: every translated string comes back wrapped in these marks, so text on a
+# screen that has none of them was never translated.
+PSEUDO = "x-pseudo"
+MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
+ENDS = ("W", "E", "N", "S")  # RECORD.md's ends, as the engine and the records name them
+
+
+class _Pseudo(_gettext.NullTranslations):
+    """Marks every string it is asked for, so a test can see which visible text was never translated."""
+
+    def gettext(self, message: str) -> str:
+        return f"{MARK_OPEN}{message}{MARK_CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = ENGLISH
+
+
+def use(language: str) -> str:
+    """Speak `language` from now on ("nl", "pt_BR" -> "pt"); English if there is no catalogue for it.
+
+    Returns the language now spoken, so a caller can say when the one asked for was not there.
+    """
+    global _translation, _language
+    code = language.replace("-", "_").split(".")[0].split("@")[0]
+    if code == PSEUDO.replace("-", "_"):
+        _translation, _language = _Pseudo(), PSEUDO
+        return _language
+    code = code.split("_")[0].lower()
+    if code not in LANGUAGES or code == ENGLISH:
+        _translation, _language = _gettext.NullTranslations(), ENGLISH
+        return _language
+    try:
+        _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except OSError:  # no compiled catalogue (yet): English, as written
+        _translation, _language = _gettext.NullTranslations(), ENGLISH
+        return _language
+    _language = code
+    return _language
+
+
+def language() -> str:
+    """The language spoken now: one of LANGUAGES, or PSEUDO."""
+    return _language
+
+
+def _(message: str) -> str:
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translation.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a constant for the catalogue without translating it: `_` translates it where it is shown."""
+    return message
+
+
+def end_letter(end: str) -> str:
+    """The letter this language gives an end ("W" in English, "O" for East in Dutch): board, keys, log."""
+    return {"W": pgettext("end letter", "W"), "E": pgettext("end letter", "E"),
+            "N": pgettext("end letter", "N"), "S": pgettext("end letter", "S")}[end]
+
+
+def end_name(end: str) -> str:
+    """The end's name in this language ("West")."""
+    return {"W": pgettext("end", "West"), "E": pgettext("end", "East"),
+            "N": pgettext("end", "North"), "S": pgettext("end", "South")}[end]
+
+
+def end_for_letter(letter: str) -> str | None:
+    """The end (W/E/N/S) this language's letter names, any case; None for a letter that names none."""
+    wanted = letter.strip().casefold()
+    for end in ENDS:
+        if end_letter(end).strip(MARK_OPEN + MARK_CLOSE).casefold() == wanted:
+            return end
+    return None
