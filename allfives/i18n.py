@@ -16,6 +16,7 @@ Game records keep RECORD.md's W/E/N/S whatever the language: only what is shown 
 from __future__ import annotations
 
 import gettext as _gettext
+from datetime import date as _date
 from pathlib import Path
 
 DOMAIN = "allfives"
@@ -117,3 +118,30 @@ def end_for_letter(letter: str) -> str | None:
         if end_letter(end).strip(MARK_OPEN + MARK_CLOSE).casefold() == wanted:
             return end
     return None
+
+
+def _locale() -> str:
+    return ENGLISH if _language == PSEUDO else _language
+
+
+def number(value: float, digits: int = 0) -> str:
+    """A number as this language writes it: `12.5` in English, `12,5` in Dutch (Babel's locale data)."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=_locale())
+
+
+def percent(fraction: float, digits: int = 0) -> str:
+    """A share as a percentage in this language's way: `62%`, `62 %` in Slovenian."""
+    from babel.numbers import format_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return format_percent(fraction, format=pattern, locale=_locale())
+
+
+def date(day: _date) -> str:
+    """A date as this language writes it, short but unambiguous (`2 Dec 2026`, `2 dec 2026`)."""
+    from babel.dates import format_date
+
+    return format_date(day, format="medium", locale=_locale())
