@@ -140,7 +140,7 @@ class ResultsChart(_Chart):
 
     def draw(self) -> None:
         plt, results = self.plt, self.results
-        plt.title(_("Won or lost by · win % so far"))
+        plt.title(_("Won or lost by · win {percent} so far").format(percent="%"))  # % alone reads as %-format
         if not results:
             plt.xticks([], [])
             plt.yticks([], [])
