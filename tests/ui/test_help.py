@@ -185,3 +185,16 @@ async def test_the_help_reads_page_by_page_at_80x24_in_each_language(lang: str, 
             assert shown in pages[-1] and paging.region.x + cell_len(shown) <= 80 - 2  # inside the box
             last = len(pages)
             assert _("page {page} of {pages}").format(page=last, pages=last) in pages[-1]
+
+
+@pytest.mark.parametrize(("lang", "seats", "said"), [
+    ("nl", 4, ["4 spelers, partners tegenover elkaar", "5 stenen elk", "doel 200"]),
+    ("pt", 3, ["3 jogadores", "7 peças cada", "meta 200"]),
+    ("sl", 2, ["2 igralca", "po 9 ploščic", "cilj 250"]),  # the dual, and 5+ as "ploščic"
+    ("sl", 3, ["3 igralci", "po 7 ploščic", "cilj 200"]),
+    ("fy", 2, ["2 spilers", "9 stiennen elk", "doel 250"]),
+])
+def test_the_rules_are_described_in_the_players_words(lang: str, seats: int, said: list[str]) -> None:
+    with speaking(lang):
+        assert Rules(seats=seats).describe()[:3] == said
+        assert f"{said[0]} · {said[1]}" in help_text(Rules(seats=seats))
