@@ -32,8 +32,8 @@ def _rules() -> list[str]:
           "boneyard until a tile fits (and play it), or pass when the boneyard is empty. Whoever can "
           "play may not draw or pass."),
         _("**The spinner:** the first double played. Its first two tiles go on its sides ({w}, {e}); "
-          "only then do its ends ({n}, {s}) open — four arms in all. Every double is laid crosswise; "
-          "a later double does not branch."),
+          "only then do its ends ({n}, {s}) open — four arms in all. A spinner played onto a line has "
+          "one side covered already. Every double is laid crosswise; a later double does not branch."),
         _("**Scoring:** after every play add the open ends: an end tile counts its outer half, a double "
           "at an end counts both halves, the spinner counts both halves until both its sides are "
           "covered, a lone first tile counts both halves. A total of 5, 10, 15… scores that many "
