@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
+from allfives.i18n import _, ngettext
+
 from . import core
 from .core import (  # noqa: F401 (they live in core: no Pydantic)
     HAND_SIZES,
@@ -258,13 +260,16 @@ class Rules(BaseModel):
                               self.end_of_hand == "muggins", self.win_check == "finish_hand")
 
     def describe(self) -> list[str]:
-        """Every option in play, in words, for the score panel."""
-        lines = [f"{self.seats} seats" + (", partners sit opposite" if self.partnership else ""),
-                 f"{self.hand_size} tiles each", f"target {self.target}"]
-        lines.append("Muggins: going out scores opponents' pips" if self.end_of_hand == "muggins"
-                     else "each player loses own pips")
-        lines.append("finish the hand before a win" if self.win_check == "finish_hand"
-                     else "win the moment the target is reached")
+        """Every option in play, in the player's words (score panel, help, new-game screen)."""
+        seats = (ngettext("{n} seat, partners sit opposite", "{n} seats, partners sit opposite", self.seats)
+                 if self.partnership else ngettext("{n} seat", "{n} seats", self.seats))
+        lines = [seats.format(n=self.seats),
+                 ngettext("{n} tile each", "{n} tiles each", self.hand_size).format(n=self.hand_size),
+                 _("target {points}").format(points=self.target)]
+        lines.append(_("Muggins: going out scores opponents' pips") if self.end_of_hand == "muggins"
+                     else _("each player loses own pips"))
+        lines.append(_("finish the hand before a win") if self.win_check == "finish_hand"
+                     else _("win the moment the target is reached"))
         return lines
 
 

@@ -12,6 +12,8 @@ from allfives.history.stats import ResultPoint
 from allfives.ui.themes import STYLESHEET, use_themes
 from allfives.ui.widgets.charts import ResultsChart, ScoreChart, ScoreSeries, legend, whole_ticks
 
+from .languages import speaking
+
 
 def test_ticks_are_whole_round_and_few_enough() -> None:
     assert whole_ticks(0, 35, 8) == [0, 5, 10, 15, 20, 25, 30, 35]
@@ -89,3 +91,17 @@ async def test_the_results_chart_reads_with_one_game_or_a_hundred(margins) -> No
         if len(margins) == 1:
             assert 0 < bars <= 6  # one slim bar, not a solid block across the chart
             assert "-40" in ys
+
+
+async def test_the_charts_label_their_axes_title_and_target_in_dutch() -> None:
+    with speaking("nl"):
+        score, won = Charted(ScoreChart(SERIES)), Charted(ResultsChart(results([25, -10, 60])))
+        async with score.run_test(size=(60, 16)) as pilot:
+            await pilot.pause()
+            drawn = str(score.chart.render())
+            assert "doel 35" in drawn and "De score door het spel heen" in drawn and "target" not in drawn
+        async with won.run_test(size=(60, 16)) as pilot:
+            await pilot.pause()
+            drawn = str(won.chart.render())
+            assert "Gewonnen of verloren met · % gewonnen tot nu" in drawn and "spel" in drawn.split()
+            assert "game" not in drawn and "50%" in drawn

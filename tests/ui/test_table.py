@@ -224,7 +224,7 @@ async def test_notices_never_cover_the_hand(size: tuple[int, int], seats: int) -
 async def test_the_help_says_targets_mid_hand_wins_rounding_and_how_ends_look() -> None:
     text = help_text(Rules(seats=3, target=300))
     for said in ("250 with two seats, 200 with three or four", "This game: 3 seats", "target 300",
-                 "in the middle of a hand", "3 and 4\nround up", "7 → 5, 8 → 10", "‹W5›", "Lit", "Focused",
+                 "in the middle of a hand", "3 and 4 round up", "7 → 5, 8 → 10", "‹W5›", "Lit", "Focused",
                  "▶E4◀", "u, Ctrl+Z", "| t |"):
         assert said in text, said
     app = make_app("--seats", "2", "--seed", "3", "--target", "500")

@@ -16,6 +16,7 @@ from textual.content import Content
 from textual_plotext import PlotextPlot
 
 from allfives.history.stats import ResultPoint
+from allfives.i18n import _, percent
 from allfives.ui.model.sheet import Sheet
 
 SIDE_COLOURS = ("accent", "info-text", "points", "loss")  # a side's line, in theme variables
@@ -120,12 +121,13 @@ class ScoreChart(_Chart):
         plt.ylim(ticks[0], ticks[-1])
         plt.yticks(ticks, [str(t) for t in ticks])
         plt.horizontal_line(s.target, color=self.colour("quiet-text"))
-        plt.text(f"target {s.target}", x=0, y=s.target, color=self.colour("quiet-text"), alignment="left")
+        plt.text(_("target {points}").format(points=s.target), x=0, y=s.target,
+                 color=self.colour("quiet-text"), alignment="left")
         plt.xlim(0, max(len(xs) - 1, 1))
         if s.hands:
             plt.xticks(list(s.hands), [str(n) for n in range(1, len(s.hands) + 1)])
-        plt.xlabel("hand")
-        plt.title("The score through the game")
+        plt.xlabel(_("hand"))
+        plt.title(_("The score through the game"))
 
 
 class ResultsChart(_Chart):
@@ -138,7 +140,7 @@ class ResultsChart(_Chart):
 
     def draw(self) -> None:
         plt, results = self.plt, self.results
-        plt.title("Won or lost by · win % so far")
+        plt.title(_("Won or lost by · win {percent} so far").format(percent="%"))  # % alone reads as %-format
         if not results:
             plt.xticks([], [])
             plt.yticks([], [])
@@ -148,7 +150,7 @@ class ResultsChart(_Chart):
         lost = [(n, r.margin) for n, r in zip(games, results, strict=True) if not r.won]
         for points, variable in ((won, "points"), (lost, "loss")):
             if points:
-                plt.bar([n for n, _ in points], [m for _, m in points], color=self.colour(variable),
+                plt.bar([n for n, _m in points], [m for _n, m in points], color=self.colour(variable),
                         width=0.4)
         margins = [r.margin for r in results]
         ticks = whole_ticks(min(0, *margins), max(0, *margins), plot_rows(self.size.height) // 2 + 1)
@@ -158,9 +160,9 @@ class ResultsChart(_Chart):
         plt.plot(games, [round(100 * r.win_rate) for r in results], yside="right",
                  color=self.colour("accent"), marker="hd")
         plt.ylim(0, 100, yside="right")
-        plt.yticks([0, 50, 100], ["0%", "50%", "100%"], yside="right")
+        plt.yticks([0, 50, 100], [percent(share) for share in (0, 0.5, 1)], yside="right")
         # room for ten games at least: one game is a slim bar, not the whole chart
         plt.xlim(0.5, max(len(results), 10) + 0.5)
         shown = [n for n in whole_ticks(0, len(results), 8) if 1 <= n <= len(results)] or [1]
         plt.xticks(shown, [str(n) for n in shown])
-        plt.xlabel("game")
+        plt.xlabel(_("game"))
