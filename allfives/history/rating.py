@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
 
-from allfives.bots.ratings import BOT_RATINGS, MU, SIGMA, model
+from allfives.bots.ratings import BOT_RATINGS, MU, SIGMA, model, standing
+from allfives.i18n import _, number, pgettext
 
 from .games import GameEntry
 
@@ -31,13 +32,15 @@ class Rating(BaseModel):
     mu: float = MU
     sigma: float = SIGMA
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def low(self) -> float:
-        return self.mu - 2 * self.sigma
+        return round(self.mu - 2 * self.sigma, 3)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def high(self) -> float:
-        return self.mu + 2 * self.sigma
+        return round(self.mu + 2 * self.sigma, 3)
 
 
 class RatingPoint(BaseModel):
@@ -123,3 +126,54 @@ def current(games: Iterable[GameEntry]) -> Rating:
     """The rating now: after the last rated game (a new player's prior before any)."""
     series = rating_series(games)
     return series[-1].rating if series else Rating()
+
+
+class RatingSummary(BaseModel):
+    """The rating as the statistics show it: now, where it stands among the levels, and over time."""
+
+    model_config = ConfigDict(frozen=True)
+    now: Rating
+    rated: int  # finished games that moved it
+    practice: int  # finished games left out as practice (a hint or a move taken back)
+    below: str | None  # the strongest level rated at or under it (None: under every level)
+    above: str | None  # the weakest level rated over it (None: over every level)
+    levels: dict[str, float]  # each level's fixed rating, for the chart
+    series: tuple[RatingPoint, ...]
+
+
+def summary(games: Iterable[GameEntry]) -> RatingSummary:
+    """Every figure of the rating for the statistics screen and `allfives stats`."""
+    series = rating_series(games)
+    now = series[-1].rating if series else Rating()
+    below, above = standing(now.mu)
+    return RatingSummary(now=now, rated=sum(1 for p in series if p.unrated is None),
+                         practice=sum(1 for p in series if p.unrated == "practice"), below=below, above=above,
+                         levels={level: r.mu for level, r in BOT_RATINGS.items()}, series=series)
+
+
+def level_name(level: str) -> str:
+    """A bot level in the player's language (the history and records keep the English)."""
+    names = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+             "hard": pgettext("bot level", "hard"), "expert": pgettext("bot level", "expert")}
+    return names.get(level, level)
+
+
+def rating_words(rating: Rating) -> str:
+    """`1,620 ± 170`: the rating and its 95% margin (two standard deviations), in the language's numbers."""
+    return _("{rating} ± {margin}").format(rating=number(round(rating.mu)),
+                                           margin=number(round(2 * rating.sigma)))
+
+
+def interval_words(rating: Rating) -> str:
+    """`1,450–1,790`: the 95% interval."""
+    return _("{low}–{high}").format(low=number(round(rating.low)), high=number(round(rating.high)))
+
+
+def standing_words(s: RatingSummary) -> str:
+    """Where the rating stands among the bot levels: `between medium and hard`, `above expert`."""
+    if s.below is None and s.above is not None:
+        return _("below {level}").format(level=level_name(s.above))
+    if s.above is None and s.below is not None:
+        return _("above {level}").format(level=level_name(s.below))
+    return _("between {lower} and {upper}").format(lower=level_name(s.below or ""),
+                                                   upper=level_name(s.above or ""))
