@@ -226,7 +226,8 @@ def _stats_text(stats: Any) -> str:
         rating=rating_words(r.now), interval=interval_words(r.now), standing=standing_words(r))
     rated = (ngettext("{n} game rated", "{n} games rated", r.rated).format(n=r.rated) if r.rated
              else _("no game rated yet: this is where a new player starts"))
-    lines.append(f"{rating}; {rated}" + ("; " + ngettext(
+    lines.append(rating)
+    lines.append("  " + rated + ("; " + ngettext(
         "{n} practice game (a hint or an undo) not rated", "{n} practice games (a hint or an undo) not rated",
         r.practice).format(n=r.practice) if r.practice else ""))
     return "\n".join(lines)

@@ -151,6 +151,9 @@ def summary(games: Iterable[GameEntry]) -> RatingSummary:
                          levels={level: r.mu for level, r in BOT_RATINGS.items()}, series=series)
 
 
+AT = 25.0
+
+
 def level_name(level: str) -> str:
     """A bot level in the player's language (the history and records keep the English)."""
     names = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
@@ -170,7 +173,11 @@ def interval_words(rating: Rating) -> str:
 
 
 def standing_words(s: RatingSummary) -> str:
-    """Where the rating stands among the bot levels: `between medium and hard`, `above expert`."""
+    """Where the rating stands among the bot levels: `between medium and hard`, `above expert`, `at medium`
+    (within AT points of a level: closer than the levels' own numbers are measured)."""
+    for level, mu in s.levels.items():
+        if abs(s.now.mu - mu) < AT:
+            return _("at {level}").format(level=level_name(level))
     if s.below is None and s.above is not None:
         return _("below {level}").format(level=level_name(s.above))
     if s.above is None and s.below is not None:

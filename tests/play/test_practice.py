@@ -1,4 +1,4 @@
-"""A game in which the person took a hint or took a move back is practice: saved so, kept so in the history."""
+"""A game in which the person took a hint or took a move back is practice: in its save and in the history."""
 
 from __future__ import annotations
 
