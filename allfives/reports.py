@@ -181,7 +181,7 @@ def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples:
 
 
 def _stats_text(stats: Any) -> str:
-    from allfives.history.rating import interval_words, rating_words, standing_words
+    from allfives.history.rating import interval_words, opponents_words, rating_words, standing_words
     from allfives.i18n import _, ngettext
 
     def rate(r: Any) -> str:
@@ -202,8 +202,8 @@ def _stats_text(stats: Any) -> str:
     for t in stats.by_table:
         table = (ngettext("{n} seat, partners", "{n} seats, partners", t.seats) if t.partnership
                  else ngettext("{n} seat", "{n} seats", t.seats)).format(n=t.seats)
-        lines.append(_("  v {opponents} ({table}): {record}").format(opponents=t.opponents, table=table,
-                                                                      record=rate(t)))
+        lines.append(_("  v {opponents} ({table}): {record}").format(
+            opponents=opponents_words(t.opponents), table=table, record=rate(t)))
     if stats.hands:
         line = _("hands: {hands}, {points} points a hand").format(hands=stats.hands,
                                                                    points=f"{stats.points_per_hand:+g}")

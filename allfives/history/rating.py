@@ -161,6 +161,11 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
+def opponents_words(who: str) -> str:
+    """`easy+medium` (`GameEntry.opponents`) with each level in the player's language (`person`: hot seat)."""
+    return "+".join(_("person") if part == "person" else level_name(part) for part in who.split("+"))
+
+
 def rating_words(rating: Rating) -> str:
     """`1,620 ± 170`: the rating and its 95% margin (two standard deviations), in the language's numbers."""
     return _("{rating} ± {margin}").format(rating=number(round(rating.mu)),
