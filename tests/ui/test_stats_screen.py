@@ -187,8 +187,9 @@ async def test_the_rating_shows_with_its_interval_and_the_chart_follows_it(data_
         assert lines[0].startswith(f"Rating {round(now.mu):,} ± {round(2 * now.sigma):,}, ")
         assert any(where in lines[0] for where in ("between", "above", "below", " at "))
         assert lines[1].startswith(f"95%: {round(now.low):,}–{round(now.high):,} · 9 rated · 1 practice")
-        practice = [str(cell) for n in range(screen.query_one("#games", DataTable).row_count)
-                    for cell in screen.query_one("#games", DataTable).get_row_at(n) if "practice" in str(cell)]
+        table = screen.query_one("#games", DataTable)
+        practice = [str(cell) for n in range(table.row_count) for cell in table.get_row_at(n)
+                    if "practice" in str(cell)]
         assert practice == ["medium · practice"]
         assert screen.query_one(ResultsChart).display and not screen.query_one(RatingChart).display
         await pilot.press("g")
