@@ -38,14 +38,29 @@ class RatingChart(_Chart):
             plt.scatter([n for n, _mu in practice], [mu for _n, mu in practice], color=self.colour("loss"),
                         marker="x")
         top, bottom = max(high), min(low)
-        for level, mu in s.levels.items():
-            if bottom <= mu <= top:
-                plt.horizontal_line(mu, color=self.colour("info-text"))
-                plt.text(level_name(level), x=0, y=mu, color=self.colour("info-text"), alignment="left")
         ticks = whole_ticks(bottom, top, plot_rows(self.size.height) // 2 + 1)
+        row = (ticks[-1] - ticks[0]) / plot_rows(self.size.height)  # the points one row of the chart spans
+        for mu, names in level_rows(s.levels, bottom, top, row):
+            plt.horizontal_line(mu, color=self.colour("info-text"))
+            plt.text("/".join(names), x=0, y=mu, color=self.colour("info-text"), alignment="left")
         plt.ylim(ticks[0], ticks[-1])
         plt.yticks(ticks, [str(t) for t in ticks])
         plt.xlim(0, max(len(s.series), 10))
         shown = [n for n in whole_ticks(0, len(s.series), 8) if 0 <= n <= len(s.series)] or [0]
         plt.xticks(shown, [str(n) for n in shown])
         plt.xlabel(_("game (x: practice)") if practice else _("game"))
+
+
+def level_rows(levels: dict[str, float], bottom: float, top: float, row: float
+               ) -> list[tuple[float, list[str]]]:
+    """The levels in the chart's range, weakest first, those closer than `row` points joined under one
+    label (hard and expert a few dozen points apart would draw over each other): (where, names)."""
+    out: list[tuple[float, list[str]]] = []
+    for level, mu in sorted(levels.items(), key=lambda item: item[1]):
+        if not bottom <= mu <= top:
+            continue
+        if out and mu - out[-1][0] < row:
+            out[-1][1].append(level_name(level))
+        else:
+            out.append((mu, [level_name(level)]))
+    return out
