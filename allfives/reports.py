@@ -181,29 +181,55 @@ def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples:
 
 
 def _stats_text(stats: Any) -> str:
+    from allfives.history.rating import interval_words, opponents_words, rating_words, standing_words
+    from allfives.i18n import _, ngettext
+
     def rate(r: Any) -> str:
         if not r.games:
-            return "no finished games"
+            return _("no finished games")
         lo, hi = r.ci95
-        return (f"{r.wins} of {r.games} won, {100 * r.win_rate:.0f}% "
-                f"(95% interval {100 * lo:.0f}-{100 * hi:.0f}%)")
+        return _("{wins} of {games} won, {rate}% (95% interval {low}-{high}%)").format(
+            wins=r.wins, games=r.games, rate=f"{100 * r.win_rate:.0f}", low=f"{100 * lo:.0f}",
+            high=f"{100 * hi:.0f}")
 
-    lines = [f"overall: {rate(stats.overall)}; {stats.abandoned} abandoned, {stats.playing} in play"
-             + (f"; {stats.seeded} of the finished games practice (seeded deals)" if stats.seeded else "")]
+    overall = _("overall: {record}; {abandoned} abandoned, {playing} in play").format(
+        record=rate(stats.overall), abandoned=stats.abandoned, playing=stats.playing)
+    if stats.seeded:
+        overall += "; " + ngettext("{n} of the finished games practice (seeded deals)",
+                                   "{n} of the finished games practice (seeded deals)", stats.seeded
+                                   ).format(n=stats.seeded)
+    lines = [overall]
     for t in stats.by_table:
-        table = f"{t.seats} seats" + (", partners" if t.partnership else "")
-        lines.append(f"  v {t.opponents} ({table}): {rate(t)}")
+        table = (ngettext("{n} seat, partners", "{n} seats, partners", t.seats) if t.partnership
+                 else ngettext("{n} seat", "{n} seats", t.seats)).format(n=t.seats)
+        lines.append(_("  v {opponents} ({table}): {record}").format(
+            opponents=opponents_words(t.opponents), table=table, record=rate(t)))
     if stats.hands:
-        lines.append(f"hands: {stats.hands}, {stats.points_per_hand:+g} points a hand"
-                     + (f", {stats.average_deduction:g} deducted a hand on average"
-                        if stats.average_deduction is not None else ""))
+        line = _("hands: {hands}, {points} points a hand").format(hands=stats.hands,
+                                                                   points=f"{stats.points_per_hand:+g}")
+        if stats.average_deduction is not None:
+            line += _(", {deducted} deducted a hand on average").format(
+                deducted=f"{stats.average_deduction:g}")
+        lines.append(line)
     if stats.best_hand is not None:
         b = stats.best_hand
-        lines.append(f"best hand: {b.gain:+d} (hand {b.hand} of the game of {b.started_at[:10]})")
+        lines.append(_("best hand: {gain} (hand {hand} of the game of {day})").format(
+            gain=f"{b.gain:+d}", hand=b.hand, day=b.started_at[:10]))
     s = stats.streaks
-    now = (f"{s.current} won in a row" if s.current > 0
-           else f"{-s.current} lost in a row" if s.current else "none")
-    lines.append(f"streaks: now {now}; longest {s.longest_wins} won, {s.longest_losses} lost")
+    now = (ngettext("{n} won in a row", "{n} won in a row", s.current).format(n=s.current) if s.current > 0
+           else ngettext("{n} lost in a row", "{n} lost in a row", -s.current).format(n=-s.current)
+           if s.current else _("none"))
+    lines.append(_("streaks: now {now}; longest {wins} won, {losses} lost").format(
+        now=now, wins=s.longest_wins, losses=s.longest_losses))
+    r = stats.rating
+    rating = _("rating: {rating} (95% interval {interval}), {standing}").format(
+        rating=rating_words(r.now), interval=interval_words(r.now), standing=standing_words(r))
+    rated = (ngettext("{n} game rated", "{n} games rated", r.rated).format(n=r.rated) if r.rated
+             else _("no game rated yet: this is where a new player starts"))
+    lines.append(rating)
+    lines.append("  " + rated + ("; " + ngettext(
+        "{n} practice game (a hint or an undo) not rated", "{n} practice games (a hint or an undo) not rated",
+        r.practice).format(n=r.practice) if r.practice else ""))
     return "\n".join(lines)
 
 

@@ -28,11 +28,13 @@ from tests.ui.scenes import (  # noqa: E402
     EARLY_MOVES,
     board_app,
     four_seat_app,
+    rated_stats_app,
     review_app,
     seeded_app,
     settle,
     show_the_aids,
     stats_app,
+    to_rating_chart,
     to_statistics,
     to_the_mistake,
     until,
@@ -117,6 +119,9 @@ async def main(out: Path) -> list[Path]:
         with tempfile.TemporaryDirectory() as tmp:  # a history of seeded games of its own
             os.environ["ALLFIVES_DATA_DIR"] = tmp
             made.append(await shoot(stats_app(), size, "statistics", out, to_statistics))
+        with tempfile.TemporaryDirectory() as tmp:  # games that rate, one of them practice
+            os.environ["ALLFIVES_DATA_DIR"] = tmp
+            made.append(await shoot(rated_stats_app(), size, "rating", out, to_rating_chart))
     try:
         import cairosvg
     except ImportError:

@@ -61,6 +61,8 @@ class GameEntry(BaseModel):
     hands: tuple[HandScore, ...]
     moves: int
     seeded: bool = False  # dealt from a seed: practice, its deals public to anyone who knows the seed
+    practice: bool = False  # the person took a hint or a move back: it leaves the rating alone
+    rating: tuple[float, float] | None = None  # the person's rating (mu, sigma) after it, stored at its end
 
     @property
     def you(self) -> int | None:

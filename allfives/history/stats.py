@@ -15,6 +15,7 @@ from allfives.engine import GameState
 from allfives.engine.positions import walk
 
 from .games import GameEntry
+from .rating import RatingSummary, summary
 
 
 class Record(BaseModel):
@@ -75,6 +76,7 @@ class Stats(BaseModel):
     best_hand: BestHand | None
     streaks: Streaks
     results: tuple[ResultPoint, ...]
+    rating: RatingSummary
 
 
 def record_of(wins: int, games: int) -> Record:
@@ -97,6 +99,7 @@ def streaks(results: Sequence[bool]) -> Streaks:
 
 def compute(games: Iterable[GameEntry]) -> Stats:
     """Every figure of the statistics screen and `allfives stats`."""
+    games = list(games)
     mine = sorted((g for g in games if g.you is not None), key=lambda g: (g.started_at, g.updated_at))
     finished = [g for g in mine if g.status == "finished" and g.won is not None]
     tables: dict[tuple[int, bool, str], list[bool]] = {}
@@ -141,7 +144,8 @@ def compute(games: Iterable[GameEntry]) -> Stats:
         hands=len(gains),
         points_per_hand=round(sum(gains) / len(gains), 2) if gains else None,
         average_deduction=round(sum(deductions) / len(deductions), 2) if deductions else None,
-        best_hand=best, streaks=streaks([r.won for r in results]), results=tuple(results))
+        best_hand=best, streaks=streaks([r.won for r in results]), results=tuple(results),
+        rating=summary(games))
 
 
 class ScorePoint(BaseModel):

@@ -92,6 +92,43 @@ def _hands_apart(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_by_start ON games (started_at)")
 
 
+def _rated(db: sqlite3.Connection) -> None:
+    """5: the practice mark and the rating after each game; an older history rates as if it had had them
+    (its games carry no practice mark: hints and undos were not recorded before)."""
+    db.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE games ADD COLUMN rating TEXT")
+    db.execute("""UPDATE games SET practice = 1 WHERE instr(head, '"practice": true') > 0""")
+    _store_ratings(db)
+
+
+def _store_ratings(db: sqlite3.Connection) -> None:
+    """Work every finished game's rating out again from the games and write those that changed: a game
+    finished late (two windows) may come before others in the order games are rated in."""
+    from .rating import rating_series
+
+    rows = db.execute(f"SELECT {_COLUMNS}, rating FROM games WHERE status = 'finished'").fetchall()
+    stored = {r[0]: r[-1] for r in rows}
+    for point in rating_series(_light_entries(rows)):
+        value = json.dumps([point.mu, point.sigma])
+        if stored.get(point.game_id) != value:
+            db.execute("UPDATE games SET rating = ? WHERE id = ?", (value, point.game_id))
+    db.execute("UPDATE games SET rating = NULL WHERE status != 'finished' AND rating IS NOT NULL")
+
+
+def _light_entries(rows: list[tuple]) -> list[GameEntry]:
+    """Games as far as a rating needs them: without their hand by hand scores."""
+    out = []
+    for r in rows:
+        try:
+            out.append(GameEntry(id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
+                                 rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6],
+                                 scores=json.loads(r[7]), hands=(), moves=r[8], seeded=bool(r[9]),
+                                 practice=bool(r[10])))
+        except (ValueError, TypeError, ValidationError):
+            continue
+    return out
+
+
 # Each entry brings a database from the version before it to its own (user_version = its number):
 # SQL, or a function run in one transaction with foreign keys off (it may rebuild a table).
 MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
@@ -130,11 +167,14 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET seeded = 1 WHERE instr(head, '"seeded": true') > 0;
     """,
+    # 5: practice (a hint taken or a move taken back, from the record's `"practice": true`) and the
+    # person's rating after each finished game, worked out again from the games (history/rating.py)
+    _rated,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, moves, seeded"
+_COLUMNS = "id, started_at, updated_at, status, rules, players, winner, scores, moves, seeded, practice"
 _TABLES = {"games", "analyses", "game_hands"}
 
 T = TypeVar("T")
@@ -258,6 +298,8 @@ class HistoryStore:
         zero = (0,) * state.rules.sides
 
         def write(db: sqlite3.Connection) -> _Kept | None:
+            was = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+            was_finished = was is not None and was[0] == "finished" and status != "finished"
             start, before, moves = self._written(game_id, state)
             if start and db.execute("SELECT 1 FROM game_hands WHERE game_id = ? AND number = ?",
                                     (game_id, start)).fetchone() is None:
@@ -277,19 +319,22 @@ class HistoryStore:
                 scores, moves = score.scores, moves + len(hand.moves)
             db.execute(
                 "INSERT INTO games (id, started_at, updated_at, status, rules, players, winner, scores,"
-                " moves, head, seeded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id)"
+                " moves, head, seeded, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id)"
                 " DO UPDATE SET"
                 " updated_at = excluded.updated_at, status = excluded.status, rules = excluded.rules,"
                 " players = excluded.players, winner = excluded.winner, scores = excluded.scores,"
-                " moves = excluded.moves, head = excluded.head, seeded = excluded.seeded",
+                " moves = excluded.moves, head = excluded.head, seeded = excluded.seeded,"
+                " practice = excluded.practice",
                 (game_id, stamp, stamp, status, state.rules.model_dump_json(), json.dumps(head["players"]),
                  state.winner, json.dumps(list(state.scores)), moves, json.dumps(head),
-                 head.get("seeded") is True))
+                 head.get("seeded") is True, head.get("practice") is True))
             db.execute("DELETE FROM game_hands WHERE game_id = ? AND number > ?",
                        (game_id, len(state.log) if start else 0))
             db.executemany("INSERT INTO game_hands (game_id, number, hand, score) VALUES (?, ?, ?, ?)"
                            " ON CONFLICT (game_id, number) DO UPDATE SET hand = excluded.hand,"
                            " score = excluded.score", rows)
+            if status == "finished" or was_finished:
+                _store_ratings(db)  # (a game finished, or one taken back from its end: ratings after it move)
             return kept
 
         with self._lock:
@@ -334,8 +379,11 @@ class HistoryStore:
     def delete(self, game_id: str) -> None:
         with self._lock:
             self._kept.pop(game_id, None)
-            self._run(lambda db: db.execute("DELETE FROM games WHERE id = ?", (game_id,)), None, writes=True,
-                      creates=False)
+            def forget(db: sqlite3.Connection) -> None:
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                _store_ratings(db)  # (the games after it rate without it)
+
+            self._run(forget, None, writes=True, creates=False)
 
     def save_analysis(self, game_id: str, analysis: GameAnalysis, game: GameState | None = None) -> bool:
         """Keep an analysis beside its game (for the record as it is now); False if it could not be.
@@ -363,7 +411,7 @@ class HistoryStore:
     def games(self, status: Status | None = None, limit: int | None = None) -> list[GameEntry]:
         """Games, oldest first (a list of past games shows them the other way round), without records;
         `limit` keeps the newest."""
-        sql = f"SELECT {_COLUMNS} FROM games"
+        sql = f"SELECT {_COLUMNS}, rating FROM games"
         args: list[Any] = []
         if status is not None:
             sql += " WHERE status = ?"
@@ -375,7 +423,7 @@ class HistoryStore:
         return self._run(lambda db: self._entries(db, db.execute(sql, args).fetchall()[::-1]), [])
 
     def game(self, game_id: str) -> GameEntry | None:
-        sql = f"SELECT {_COLUMNS} FROM games WHERE id = ?"
+        sql = f"SELECT {_COLUMNS}, rating FROM games WHERE id = ?"
         entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()), [])
         return entries[0] if entries else None
 
@@ -449,7 +497,7 @@ class HistoryStore:
                     id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
                     rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
                     hands=[HandScore.model_validate_json(h) for h in lines[r[0]]], moves=r[8],
-                    seeded=bool(r[9])))
+                    seeded=bool(r[9]), practice=bool(r[10]), rating=_stored_rating(r[11])))
             except (ValueError, TypeError, ValidationError):
                 continue  # one unreadable row never hides the others
         return out
@@ -615,6 +663,15 @@ def _migrate(db: sqlite3.Connection, migration: Callable[[sqlite3.Connection], N
         raise
     finally:
         db.execute("PRAGMA foreign_keys = ON")
+
+
+def _stored_rating(text: str | None) -> tuple[float, float] | None:
+    """A game's stored rating column: `[mu, sigma]`, or None (not finished, or not readable)."""
+    try:
+        mu, sigma = json.loads(text) if text else (None, None)
+        return None if mu is None else (float(mu), float(sigma))
+    except (ValueError, TypeError):
+        return None
 
 
 def _record_of(db: sqlite3.Connection, game_id: str) -> dict[str, Any] | None:

@@ -132,8 +132,10 @@ class Session:
         return self.bot(state.turn).choose(state.view(state.turn))
 
     def hint(self, seat: int) -> Move:
-        """What the hard bot would play in `seat`'s place (call it in a worker thread)."""
+        """What the hard bot would play in `seat`'s place (call it in a worker thread). The game is
+        practice from now on: saved so with the next move, it leaves the rating alone."""
         state = self.state
+        self.setup = replace(self.setup, practice=True)
         return self.hint_bot().choose(state.view(seat))
 
     @property
@@ -179,6 +181,7 @@ class Session:
         back = self.undoable(seat)
         if not back:
             return 0
+        self.setup = replace(self.setup, practice=True)  # (a game with moves taken back is not rated)
         self.game = self.game.undo(back)
         self.save()
         return back

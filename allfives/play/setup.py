@@ -120,6 +120,9 @@ class GameSetup:
     # A seat at a network table the host started with a seed: its deals are public (the seed is the
     # host's to tell), so the table is marked seeded though this setup holds no seed.
     deals_public: bool = field(default=False, compare=False)
+    # The person took a hint or took a move back: the game is practice and leaves the rating alone
+    # (history/rating.py). Not a choice: it is what happened in play.
+    practice: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.seed is not None and self.bots_seed is None:
@@ -178,6 +181,8 @@ class GameSetup:
             out["history_id"] = self.history_id
         if self.bots_seed is not None:
             out["bots_seed"] = self.bots_seed
+        if self.practice:
+            out["practice"] = True
         return out
 
     @classmethod
@@ -203,7 +208,7 @@ class GameSetup:
                              f"found {describe(bots_seed)}")
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
-                   bots_seed=bots_seed)
+                   bots_seed=bots_seed, practice=data.get("practice") is True)
 
 
 def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:

@@ -180,3 +180,27 @@ def test_stats_and_review_of_a_file_on_a_fresh_machine_make_nothing(data_dir: Pa
     assert main(["review", str(record_file), "--json", "--samples", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["samples"] == 1
     assert not data_dir.exists()
+
+
+def test_stats_shows_the_rating_its_interval_and_where_it_stands(data_dir: Path, play_game: Game,
+                                                                 players: Callable[..., list[dict]],
+                                                                 capsys: pytest.CaptureFixture) -> None:
+    store = HistoryStore()
+    for n in range(3):
+        store.save_game(f"g{n}", play_game(60 + n, target=60), players("medium"), extra={"seeded": False})
+    store.save_game("p", play_game(63, target=60), players("medium"),
+                    extra={"seeded": False, "practice": True})
+    assert main(["stats", "--json"]) == 0
+    rating = json.loads(capsys.readouterr().out)["rating"]
+    assert rating["rated"] == 3 and rating["practice"] == 1 and len(rating["series"]) == 4
+    now = rating["now"]
+    assert now["low"] < now["mu"] < now["high"]
+    assert now["high"] - now["low"] == pytest.approx(4 * now["sigma"])
+    assert [p["unrated"] for p in rating["series"]] == [None, None, None, "practice"]
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    line, games = next(out[n:n + 2] for n, x in enumerate(out) if x.startswith("rating: "))
+    assert f"{round(now['mu']):,} ± {round(2 * now['sigma']):,}" in line
+    assert f"(95% interval {round(now['low']):,}–{round(now['high']):,})" in line
+    assert any(f"), {where} " in line for where in ("between", "above", "below", "at"))
+    assert games == "  3 games rated; 1 practice game (a hint or an undo) not rated"

@@ -232,7 +232,8 @@ def test_a_move_rewrites_its_hand_row_and_the_games_row_only(store: HistoryStore
     for state in states[1:]:
         before = db.total_changes
         assert store.save_game("g", state, players("easy"))
-        assert db.total_changes - before == 2  # the game's row and its last hand's, however many hands
+        # the game's row and its last hand's, however many hands (and at its end, the rating after it)
+        assert db.total_changes - before == 2 + (state.phase == "game_over")
     assert store.load("g") == game and store.game("g").hands == hand_scores(game)
 
 

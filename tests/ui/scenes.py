@@ -194,6 +194,44 @@ def fill_history(directory) -> list[str]:
     return ids
 
 
+# (seats, the bots' level, seed, target, practice): games that rate (their deals dealt afresh, as
+# a player's are), you (seat 0) played by the bot level named first
+RATED_TABLES = ((2, "easy", 11, 100, False), (2, "easy", 12, 100, False), (2, "medium", 13, 100, False),
+                (3, "easy", 14, 90, False), (2, "medium", 15, 100, True), (2, "medium", 16, 100, False),
+                (4, "medium", 17, 90, False), (2, "medium", 18, 100, False), (2, "easy", 19, 100, False),
+                (2, "medium", 20, 100, False))
+
+
+def fill_rated_history(directory) -> list[str]:
+    """Games that rate (one of them practice), at fixed times; their ids."""
+    from allfives.history import HistoryStore
+    from tests.conftest import seeded_game
+
+    ids = []
+    for n, (seats, level, seed, target, practice) in enumerate(RATED_TABLES):
+        stamp = f"2025-07-{1 + n:02d}T18:00:00.000+00:00"
+        store = HistoryStore(directory, clock=lambda stamp=stamp: stamp)
+        game = seeded_game(seed, seats=seats, levels=("medium",) + (level,) * (seats - 1), target=target)
+        extra = {"seeded": False, **({"practice": True} if practice else {})}
+        store.save_game(f"rated-{n}", game, history_players(seats, level), extra=extra)
+        store.close()
+        ids.append(f"rated-{n}")
+    return ids
+
+
+def rated_stats_app(store: SaveStore | None = None) -> AllFivesApp:
+    """The new-game screen over a history of games that rate (ctrl+t, then g: the rating chart)."""
+    store = store or SaveStore()
+    fill_rated_history(store.directory)
+    return AllFivesApp(store=store, bot_delay=0)
+
+
+async def to_rating_chart(pilot: Pilot) -> None:
+    await to_statistics(pilot)
+    await pilot.press("g")
+    await settle(pilot)
+
+
 def stats_app(store: SaveStore | None = None) -> AllFivesApp:
     """The new-game screen over a history of seeded games (ctrl+t opens the statistics)."""
     store = store or SaveStore()

@@ -16,10 +16,12 @@ from .scenes import (
     AIDS_MOVES,
     EARLY_MOVES,
     board_app,
+    rated_stats_app,
     review_app,
     seeded_app,
     show_the_aids,
     stats_app,
+    to_rating_chart,
     to_statistics,
     to_the_mistake,
 )
@@ -119,6 +121,12 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_statistics(snap_compare, size, utc) -> None:
     assert snap_compare(stats_app(), terminal_size=size, run_before=to_statistics)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics_rating_chart(snap_compare, size, utc) -> None:
+    """Games that rate, one of them practice: the rating, its interval and its chart (g)."""
+    assert snap_compare(rated_stats_app(), terminal_size=size, run_before=to_rating_chart)
 
 
 # Fewer colours. Snapshots are truecolor SVG whatever the terminal; `colours_as` makes each colour what

@@ -152,3 +152,103 @@ async def test_no_games_yet_is_said_plainly(data_dir: Path) -> None:
 
 def app_screen_is(pilot, kind: type) -> bool:
     return isinstance(pilot.app.screen, kind)
+
+
+# -- the rating -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def rated(data_dir: Path) -> list[str]:
+    from .scenes import fill_rated_history
+
+    return fill_rated_history(data_dir)
+
+
+def screen_words(screen: StatsScreen) -> str:
+    """Everything the statistics screen draws of its own (the footer and palette are the shell's)."""
+    parts = [shown_text(screen, f"#{name}") for name in ("headline", "rating", "opponents", "figures",
+                                                           "games-title", "rating-chart")]
+    table = screen.query_one("#games", DataTable)
+    parts += [str(column.label) for column in table.columns.values()]
+    parts += [str(cell) for n in range(table.row_count) for cell in table.get_row_at(n)]
+    return "\n".join(parts)
+
+
+async def test_the_rating_shows_with_its_interval_and_the_chart_follows_it(data_dir: Path, rated: list[str]
+                                                                           ) -> None:
+    from allfives.history.rating import current
+    from allfives.ui.widgets.charts import ResultsChart
+    from allfives.ui.widgets.rating_chart import RatingChart
+
+    now = current(HistoryStore(data_dir).games())
+    async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
+        screen = await open_statistics(pilot)
+        lines = shown_text(screen, "#rating").splitlines()
+        assert lines[0].startswith(f"Rating {round(now.mu):,} ± {round(2 * now.sigma):,}, ")
+        assert any(where in lines[0] for where in ("between", "above", "below", " at "))
+        assert lines[1].startswith(f"95%: {round(now.low):,}–{round(now.high):,} · 9 rated · 1 practice")
+        table = screen.query_one("#games", DataTable)
+        practice = [str(cell) for n in range(table.row_count) for cell in table.get_row_at(n)
+                    if "practice" in str(cell)]
+        assert practice == ["medium · practice"]
+        assert screen.query_one(ResultsChart).display and not screen.query_one(RatingChart).display
+        await pilot.press("g")
+        await settle(pilot)
+        assert screen.query_one(RatingChart).display and not screen.query_one(ResultsChart).display
+        chart = shown_text(screen, "#rating-chart")
+        assert "Rating · 95% band" in chart and "game (x: practice)" in chart and "medium" in chart
+        await pilot.press("g")
+        assert screen.query_one(ResultsChart).display
+
+
+async def test_every_word_of_the_statistics_comes_through_the_catalogue(data_dir: Path, rated: list[str]
+                                                                        ) -> None:
+    from tests.i18n_check import pseudo_language, unmarked
+
+    with pseudo_language():
+        async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
+            screen = await open_statistics(pilot)
+            await pilot.press("g")
+            await settle(pilot)
+            words = screen_words(screen)
+            assert unmarked(flattened(words)) == [] and words.count("⟦") > 50
+
+
+def flattened(text: str) -> str:
+    """Marks inside marks (a translated phrase put into a translated sentence: `⟦Streak now: ⟦1 won⟧ ·
+    longest…⟧`) taken out from the innermost, so `unmarked` (which reads one level) sees the whole."""
+    import re
+
+    from allfives import i18n
+
+    inner = re.compile(re.escape(i18n.MARK_OPEN) + "([^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE) + "]*)"
+                       + re.escape(i18n.MARK_CLOSE))
+    while True:
+        text, found = inner.subn(lambda m: " " * len(m.group(1)), text)
+        if not found:
+            return text
+
+
+async def test_the_statistics_in_dutch(data_dir: Path, rated: list[str], tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few of the rating's words as a Dutch player reads them (the catalogue compiled from the parts)."""
+    import shutil
+
+    from allfives import i18n
+    from scripts.catalogues import compile_all
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR / "parts", locale / "parts")
+    compile_all(locale)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    before = i18n.language()
+    assert i18n.use("nl") == "nl"
+    try:
+        async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
+            screen = await open_statistics(pilot)
+            rating = shown_text(screen, "#rating")
+            assert rating.startswith("Rating ") and "9 geteld · 1 oefenspel" in rating
+            assert any(w in rating for w in ("tussen", "boven", "onder", "gelijk aan"))
+            assert "gemiddeld · oefenen" in screen_words(screen)
+    finally:
+        i18n.use(before)

@@ -1,6 +1,7 @@
-"""Your games: wins against each bot level and table size (with a 95% interval), points a hand, the
-average deduction, the best hand, streaks; a chart of results over time; every past game, to review
-or to export as a record file. The figures are `allfives stats`'s, read in a worker thread."""
+"""Your games: your rating against the bot levels (with its 95% interval), wins against each bot level
+and table size (with a 95% interval), points a hand, the average deduction, the best hand, streaks; a
+chart of results or of the rating over time; every past game, to review or to export as a record
+file. The figures are `allfives stats`'s, read in a worker thread."""
 
 from __future__ import annotations
 
@@ -16,11 +17,20 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from allfives.history import GameEntry
+from allfives.history.rating import (
+    RatingSummary,
+    interval_words,
+    opponents_words,
+    rating_words,
+    standing_words,
+)
 from allfives.history.stats import Record, Stats, compute
+from allfives.i18n import N_, _, ngettext
 from allfives.play.history_link import HistoryLink
 from allfives.ui.review.model import ReviewGame
 
 from ..widgets.charts import ResultsChart
+from ..widgets.rating_chart import RatingChart
 from ..widgets.too_small import TooSmall
 
 
@@ -37,16 +47,31 @@ def rate(r: Record) -> str:
     if not r.games or r.win_rate is None:
         return "-"
     lo, hi = r.ci95
-    return f"{100 * r.win_rate:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)"
+    return _("{rate}% ({low}–{high}%)").format(rate=f"{100 * r.win_rate:.0f}", low=f"{100 * lo:.0f}",
+                                               high=f"{100 * hi:.0f}")
 
 
 def headline(stats: Stats) -> Text:
     """`Your games: won 3 of 5 · 60% (23-88%)`."""
     o = stats.overall
-    out = Text("Your games: ", "bold")
-    out.append(f"won {o.wins} of {o.games}" if o.games else "no finished game yet", "bold")
+    out = Text(_("Your games: "), "bold")
+    out.append(_("won {wins} of {games}").format(wins=o.wins, games=o.games) if o.games
+               else _("no finished game yet"), "bold")
     if o.games:
         out.append(f" · {rate(o)}")
+    return out
+
+
+def rating_lines(r: RatingSummary) -> Text:
+    """`Rating 1,620 ± 170, between medium and hard` and, under it, the 95% interval and what counted."""
+    out = Text(_("Rating {rating}, {standing}").format(rating=rating_words(r.now),
+                                                       standing=standing_words(r)), "bold")
+    rated = (ngettext("{n} rated", "{n} rated", r.rated).format(n=r.rated) if r.rated
+             else _("no game rated yet"))
+    second = _("95%: {interval} · {rated}").format(interval=interval_words(r.now), rated=rated)
+    if r.practice:
+        second += " · " + ngettext("{n} practice", "{n} practice", r.practice).format(n=r.practice)
+    out.append("\n" + second)
     return out
 
 
@@ -54,40 +79,58 @@ def figures(stats: Stats) -> Text:
     """The lines under the table of opponents: hands, the best one, streaks, games left unfinished."""
     lines = []
     if stats.hands:
-        lines.append(f"Hands {stats.hands} · {stats.points_per_hand:+.1f} a hand"
-                     + (f" · {stats.average_deduction:.1f} deducted" if stats.average_deduction is not None
-                        else ""))
+        line = _("Hands {hands} · {points} a hand").format(hands=stats.hands,
+                                                            points=f"{stats.points_per_hand:+.1f}")
+        if stats.average_deduction is not None:
+            line += " · " + _("{points} deducted").format(points=f"{stats.average_deduction:.1f}")
+        lines.append(line)
     if stats.best_hand is not None:
-        lines.append(f"Best hand {stats.best_hand.gain:+d} ({when(stats.best_hand.started_at)[:10]})")
+        lines.append(_("Best hand {gain} ({day})").format(gain=f"{stats.best_hand.gain:+d}",
+                                                          day=when(stats.best_hand.started_at)[:10]))
     s = stats.streaks
-    now = f"{s.current} won" if s.current > 0 else f"{-s.current} lost" if s.current else "none"
-    lines.append(f"Streak now: {now} · longest {s.longest_wins} won, {s.longest_losses} lost")
-    lines.append(f"{stats.abandoned} abandoned · {stats.playing} in play"
-                 + (f" · {stats.seeded} practice (seeded)" if stats.seeded else ""))
+    now = (_("{n} won").format(n=s.current) if s.current > 0
+           else _("{n} lost").format(n=-s.current) if s.current else _("none"))
+    lines.append(_("Streak now: {now} · longest {wins} won, {losses} lost").format(
+        now=now, wins=s.longest_wins, losses=s.longest_losses))
+    line = _("{abandoned} abandoned · {playing} in play").format(abandoned=stats.abandoned,
+                                                                  playing=stats.playing)
+    if stats.seeded:
+        line += " · " + _("{n} practice (seeded)").format(n=stats.seeded)
+    lines.append(line)
     return Text("\n".join(lines))
 
 
 def opponents_table(stats: Stats) -> Table:
     """A row per kind of table: seats (teams), who sat against you, games won, the rate."""
     table = Table(box=None, padding=(0, 1, 0, 0), expand=True, header_style="bold")
-    table.add_column("seats", no_wrap=True)
-    table.add_column("against", no_wrap=True, ratio=1, overflow="ellipsis")
-    table.add_column("won", justify="right", no_wrap=True)
-    table.add_column("rate (95%)", justify="right", no_wrap=True)
+    table.add_column(_("seats"), no_wrap=True)
+    table.add_column(_("against"), no_wrap=True, ratio=1, overflow="ellipsis")
+    table.add_column(_("won"), justify="right", no_wrap=True)
+    table.add_column(_("rate (95%)"), justify="right", no_wrap=True)
     for t in stats.by_table:
-        table.add_row(f"{t.seats}" + (" teams" if t.partnership else ""), Text(t.opponents),
-                      f"{t.wins}/{t.games}", rate(t))
+        seats = _("{n} teams").format(n=t.seats) if t.partnership else str(t.seats)
+        table.add_row(seats, Text(opponents_words(t.opponents)), f"{t.wins}/{t.games}", rate(t))
     if not stats.by_table:
-        table.add_row("", "nobody yet", "", "")
+        table.add_row("", _("nobody yet"), "", "")
     return table
 
 
 def result_of(game: GameEntry) -> str:
     if game.status == "playing":
-        return "in play"
+        return _("in play")
     if game.status == "abandoned":
-        return "abandoned"
-    return {True: "won", False: "lost", None: "over"}[game.won]
+        return _("abandoned")
+    return {True: _("won"), False: _("lost"), None: _("over")}[game.won]
+
+
+def against_words(game: GameEntry) -> str:
+    """Who sat against you, and whether the game left the rating alone: `hard · practice`."""
+    out = opponents_words(game.opponents) if game.opponents else "-"
+    if game.seeded:
+        out += " · " + _("seeded")
+    if game.practice:
+        out += " · " + _("practice")
+    return out
 
 
 class StatsScreen(Screen[None]):
@@ -95,10 +138,11 @@ class StatsScreen(Screen[None]):
 
     CSS_PATH = "stats.tcss"
     BINDINGS = [
-        Binding("enter", "review", "Review", show=False),
-        Binding("r", "review", "Review"),
-        Binding("x", "export", "Export"),
-        Binding("escape,q", "close", "Close", key_display="esc"),
+        Binding("enter", "review", N_("Review"), show=False),
+        Binding("r", "review", N_("Review")),
+        Binding("x", "export", N_("Export")),
+        Binding("g", "chart", N_("Chart"), tooltip=N_("Show the rating over time, or the results")),
+        Binding("escape,q", "close", N_("Close"), key_display="esc"),
     ]
 
     def __init__(self, history: HistoryLink) -> None:
@@ -110,11 +154,13 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="stats-top"):
             with VerticalScroll(id="figures-box"):
-                yield Static("Your games: reading the history…", classes="title", id="headline")
+                yield Static(_("Your games: reading the history…"), classes="title", id="headline")
+                yield Static(id="rating")
                 yield Static(id="opponents")
                 yield Static(id="figures")
             yield ResultsChart((), id="results-chart")
-        yield Static("Past games: Enter or r reviews one, x exports it as a record file", id="games-title",
+            yield RatingChart(None, id="rating-chart")
+        yield Static(_("Past games: Enter or r reviews one, x exports it as a record file"), id="games-title",
                      classes="muted")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -122,7 +168,8 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.add_columns("when", "table", "against", "result", "score", "moves")
+        table.add_columns(_("when"), _("table"), _("against"), _("result"), _("score"), _("moves"))
+        self.query_one(RatingChart).display = False
         self.load()
 
     @work(thread=True, exclusive=True, group="stats", exit_on_error=False, description="Reading the history")
@@ -137,23 +184,28 @@ class StatsScreen(Screen[None]):
         self.games = games[::-1]
         self.query_one("#headline", Static).update(headline(stats))
         self.query_one("#figures", Static).update(figures(stats))
+        self.query_one("#rating", Static).update(rating_lines(stats.rating))
         self.query_one("#opponents", Static).update(opponents_table(stats))
         chart = self.query_one(ResultsChart)
         chart.results = stats.results
         chart.refresh()
+        rating = self.query_one(RatingChart)
+        rating.summary = stats.rating
+        rating.refresh()
         table = self.query_one("#games", DataTable)
         table.clear()
         for game in self.games:
             rules = game.rules
-            size = f"{rules.seats} seats" + (", teams" if rules.partnership else "")
+            size = (_("{n} seats, teams") if rules.partnership else _("{n} seats")).format(n=rules.seats)
             scores = " – ".join(str(s) for s in game.scores)
-            cells = (when(game.started_at), size, game.against or "-", result_of(game), scores,
+            cells = (when(game.started_at), size, against_words(game), result_of(game), scores,
                      str(game.moves))
             table.add_row(*(Text(cell) for cell in cells), key=game.id)  # (a str cell is read as markup)
         if not self.games:
-            self.query_one("#games-title", Static).update("No games yet: every game you play is kept here.")
+            self.query_one("#games-title", Static).update(
+                _("No games yet: every game you play is kept here."))
         if problem:
-            self.notify(problem, title="Game history", severity="warning", timeout=10)
+            self.notify(problem, title=_("Game history"), severity="warning", timeout=10)
         table.focus()
 
     def chosen(self) -> GameEntry | None:
@@ -177,10 +229,10 @@ class StatsScreen(Screen[None]):
         try:
             review = ReviewGame.from_record(record or {}, history_id=game.id)
         except (RecordError, ValueError) as e:  # (ValueError: a player named against the name rule)
-            self.notify(f"This game cannot be replayed: {e}", severity="error")
+            self.notify(_("This game cannot be replayed: {problem}").format(problem=e), severity="error")
             return
         if not review.game.log:
-            self.notify("Nothing was played in this game yet.", severity="warning")
+            self.notify(_("Nothing was played in this game yet."), severity="warning")
             return
         self.app.open_review(review)  # type: ignore[attr-defined]
 
@@ -193,9 +245,14 @@ class StatsScreen(Screen[None]):
             return
         record = self.history.store().record(game.id)
         if record is None:
-            self.notify("This game is no longer in the history.", severity="warning")
+            self.notify(_("This game is no longer in the history."), severity="warning")
             return
         deliver_record(self.app, record, file_name(game.started_at))
+
+    def action_chart(self) -> None:
+        """`g`: the rating over time in the chart's place, or the results again."""
+        results, rating = self.query_one(ResultsChart), self.query_one(RatingChart)
+        results.display, rating.display = rating.display, results.display
 
     def action_close(self) -> None:
         self.dismiss(None)
