@@ -379,6 +379,24 @@ class HistoryStore:
         entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()), [])
         return entries[0] if entries else None
 
+    def finished_on_deals(self, code: str, not_id: str | None = None) -> tuple[GameEntry, GameState] | None:
+        """The latest finished game whose record carries this deal code (`deal_code`, as `save_game`
+        writes it once a game is over), other than `not_id`, with the game replayed; None if none."""
+        needle = json.dumps({"deal_code": code})[1:-1]  # (json.dumps: the spacing the head is written in)
+        sql = (f"SELECT {_COLUMNS} FROM games WHERE status = 'finished' AND instr(head, ?) > 0 AND id != ?"
+               " ORDER BY started_at DESC, rowid DESC LIMIT 5")
+        entries = self._run(lambda db: self._entries(db, db.execute(sql, (needle, not_id or "")).fetchall()),
+                            [])
+        for entry in entries:
+            data = self.record(entry.id)
+            if data is None or data.get("deal_code") != code:
+                continue
+            try:
+                return entry, replay(data)[0]
+            except (RecordError, RecursionError):
+                continue
+        return None
+
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The game's record (RECORD.md, with the players and any extra fields), or None."""
         return self._run(lambda db: _record_of(db, game_id), None)
