@@ -288,8 +288,7 @@ def read_deals_file(path: str | os.PathLike[str]) -> tuple[DealCode, EarlierGame
         state, _events = replay(data)
     except (OSError, RecordError, ValueError, RecursionError) as e:
         why = str(e).splitlines()[0][:120] if str(e) else "not a game record"
-        raise DealsFileError(_("{path} cannot be read as a game record: {why}").format(
-            path=os.fspath(path)[-80:], why=why)) from None
+        raise DealsFileError(_("No deals to play again: {why}").format(why=why)) from None
     if state.phase != "game_over":
         raise DealsFileError(_("That game is not over yet: its deals are not all shown."))
     try:
@@ -313,3 +312,32 @@ def read_deals_file(path: str | os.PathLike[str]) -> tuple[DealCode, EarlierGame
     if len(seated) != state.rules.seats:
         seated = list(code.setup().players)
     return code, EarlierGame.of(code.text, state, seated)
+
+
+@dataclass(frozen=True)
+class DealsOver:
+    """What the game-over screen says of a finished game's deals: its code, and how to find the game
+    played on them before (`find`, run in a worker thread: it may read the history)."""
+
+    code: str
+    setup: GameSetup
+    state: GameState
+    earlier: EarlierGame | None = None  # given with --deals FILE
+    history: Any = None  # a HistoryLink, or None
+
+    def find(self) -> Duplicate | None:
+        """The comparison with the record given, else with the latest earlier game on the code kept in
+        the history; None when there is none."""
+        earlier = self.earlier if self.earlier is not None and self.earlier.code == self.code else None
+        if earlier is None and self.history is not None:
+            earlier = earlier_in_history(self.history.store(), self.code, self.setup.history_id)
+        return earlier.against(self.state, self.setup) if earlier is not None else None
+
+
+def deals_over(setup: GameSetup, state: GameState, history: Any = None,
+               earlier: EarlierGame | None = None) -> DealsOver | None:
+    """The deals part of a finished game's screen; None for a game without a code (seeded, shared)."""
+    deals = getattr(setup, "deals", None)
+    if deals is None or state.phase != "game_over":
+        return None
+    return DealsOver(deals.text, setup, state, earlier, history)
