@@ -397,6 +397,25 @@ class HistoryStore:
                 continue
         return None
 
+    def deal_codes(self, limit: int = 5) -> list[tuple[GameEntry, str]]:
+        """The latest finished games that carry a deal code, newest first, each with its code."""
+        sql = (f"SELECT {_COLUMNS}, head FROM games WHERE status = 'finished' AND instr(head, ?) > 0"
+               " ORDER BY started_at DESC, rowid DESC LIMIT ?")
+
+        def read(db: sqlite3.Connection) -> list[tuple[GameEntry, str]]:
+            rows = db.execute(sql, ('"deal_code": "', limit)).fetchall()
+            codes = {}
+            for row in rows:
+                try:
+                    code = json.loads(row[-1]).get("deal_code")
+                except (ValueError, AttributeError):
+                    continue
+                if isinstance(code, str) and len(code) <= 32:
+                    codes[row[0]] = code
+            return [(e, codes[e.id]) for e in self._entries(db, [r[:-1] for r in rows]) if e.id in codes]
+
+        return self._run(read, [])
+
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The game's record (RECORD.md, with the players and any extra fields), or None."""
         return self._run(lambda db: _record_of(db, game_id), None)
