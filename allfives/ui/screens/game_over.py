@@ -65,7 +65,7 @@ class GameOverScreen(Guarded, ModalScreen[str]):
             if self.review is not None:
                 yield Static(WEIGHING, id="verdict", markup=False)
             if self.deals is not None:
-                yield Static(content(styled(_("Deal code [b]{}[/b] (allfives --deals plays them again)"),
+                yield Static(content(styled(_("Deal code [b]{}[/b] (replay: allfives --deals)"),
                                             self.deals.code)), id="deal-code")
                 duplicate = Static("", id="duplicate", markup=False)
                 duplicate.display = False  # (until a game on the same deals is found)
