@@ -46,3 +46,30 @@ def test_a_missing_file_and_a_directory_are_one_line_each(tmp_path: Path, capsys
 
 def test_deals_with_flags_that_shape_a_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--deals" in refused(["--deals", "KRVQ-KEBZ-99Y1-MQXA-Y1V5", "--seats", "4"], capsys)
+
+
+def test_stats_lists_the_latest_finished_games_deal_codes_and_never_one_in_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from allfives.engine import Rules
+    from allfives.play.deals import DealCode
+    from allfives.play.history_link import HistoryLink
+    from allfives.play.session import Session
+    from tests.ui.helpers import play_on
+
+    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(tmp_path))
+    code = DealCode(Rules(seats=2, target=40), ("person", "easy"), 0x2468ACE13579BDF)
+    history = HistoryLink(tmp_path)
+    finished = Session.new(code.setup(bot_delay=0), history=history)
+    play_on(finished)
+    in_play = Session.new(code.setup(bot_delay=0), history=history)
+    play_on(in_play, steps=3)
+    history.close()
+    assert main(["stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    listed = [line for line in lines if code.text in line]
+    assert len(listed) == 1  # (the game in play keeps its code to itself)
+    won = finished.state.winner == 0
+    score = "-".join(map(str, finished.state.scores))
+    assert listed[0].split() == [code.text, listed[0].split()[1], "won" if won else "lost", score]
+    assert main(["stats", "--json"]) == 0
+    assert code.text not in capsys.readouterr().out  # (the JSON is the rating helper's figures alone)
