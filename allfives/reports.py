@@ -247,4 +247,22 @@ def stats_main(argv: list[str]) -> int:
     if problem:
         print(visible(problem), file=sys.stderr)
     print(stats.model_dump_json(indent=1) if args.json else _stats_text(stats))
+    if not args.json:
+        print(_deal_codes_text(store.deal_codes()), end="")
     return 0
+
+
+def _deal_codes_text(games: list[tuple[Any, str]]) -> str:
+    """The latest finished games' deal codes, a line each: anyone may play those deals again."""
+    from allfives.i18n import _
+
+    if not games:
+        return ""
+    lines = [_("deal codes of your latest games (play one again: allfives --deals CODE):")]
+    for entry, code in games:
+        score = "-".join(str(s) for s in entry.scores)
+        won = entry.won
+        result = (_("won {score}") if won else _("lost {score}") if won is False
+                  else _("ended {score}")).format(score=score)
+        lines.append(f"  {code}  {entry.started_at[:10]}  {result}")
+    return "\n".join(lines) + "\n"

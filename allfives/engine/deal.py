@@ -8,6 +8,7 @@ then checks what they saw with `check_dealt` (or re-runs RECORD.md's rule with `
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 from collections.abc import Sequence
@@ -29,6 +30,24 @@ def fresh_secret() -> bytes:
     """A new deal's secret, from the operating system's cryptographic source: nothing any seat sees of
     one hand narrows down the rest of it, nor any other hand."""
     return secrets.token_bytes(SECRET_BYTES)
+
+
+def hand_secret(game_secret: bytes, hand_number: int) -> bytes:
+    """The secret of a game's `hand_number`-th hand (from 1), derived from the game's own secret (a deal
+    code's): HMAC-SHA256(key = the game secret, message = `allfives hand N` in ASCII). Each hand's
+    secret is still 32 bytes committed to and shown by RECORD.md's rule, so a record checks as before,
+    and one hand's secret shown tells nothing of the next (HMAC is a pseudo-random function)."""
+    if not isinstance(game_secret, bytes) or not game_secret:
+        raise ValueError("a game's secret is some bytes")
+    if hand_number < 1:
+        raise ValueError("hands are counted from 1")
+    return hmac.digest(game_secret, f"allfives hand {hand_number}".encode("ascii"), "sha256")
+
+
+def derived_seed(game_secret: bytes, label: str) -> int:
+    """A 63-bit seed that follows from a game's secret (the bots' stream of a deal code's game)."""
+    digest = hmac.digest(game_secret, f"allfives {label}".encode("ascii"), "sha256")
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 class Dealt(NamedTuple):
@@ -128,4 +147,4 @@ class Deal(BaseModel):
 
 
 __all__ = ["Deal", "DealMismatch", "Dealt", "check_dealt", "commitment_of", "deal_from_secret",
-           "fresh_secret", "hex_problem", "seeded_secret"]
+           "derived_seed", "fresh_secret", "hand_secret", "hex_problem", "seeded_secret"]

@@ -136,9 +136,11 @@ class Game:
     # -- building -------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> Game:
-        """A new game with its first hand dealt (`GameState.new`: from a fresh secret, or the seed's)."""
-        state = GameState.new(rules, seed)
+    def new(cls, rules: Rules | None = None, seed: int | str | None = None,
+            secret: bytes | None = None) -> Game:
+        """A new game with its first hand dealt (`GameState.new`: from `secret`, a fresh one, or the
+        seed's)."""
+        state = GameState.new(rules, seed, secret)
         return cls(state, Hands([[made(HandDealt, hand_number=1, leader=state.leader)]]))
 
     @classmethod

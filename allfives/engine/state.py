@@ -195,13 +195,14 @@ class GameState(BaseModel):
     # -- building -------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> GameState:
-        """A new game with its first hand dealt: from a fresh secret, or from the seed's if given (the
-        seed then fixes every deal and random leader)."""
+    def new(cls, rules: Rules | None = None, seed: int | str | None = None,
+            secret: bytes | None = None) -> GameState:
+        """A new game with its first hand dealt: from `secret` if given (a deal code's first hand), else
+        a fresh one, or the seed's if given (the seed then fixes every deal and random leader)."""
         rules = rules or Rules()
         table = core.Table(rules.to_core())
         state = cls._from_table(table, rules, seed, ())
-        return state.next_hand()[0]
+        return state.next_hand(secret)[0]
 
     @classmethod
     def empty(cls, rules: Rules, seed: int | str | None = None) -> GameState:

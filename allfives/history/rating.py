@@ -4,7 +4,8 @@ A pure function of the games in the order they were started, so a history rebuil
 gives the same number. Rated: a finished game with one person and bots of the levels in
 `allfives.bots.ratings` (2, 3 or 4 seats; in partnerships the person's team is the person and
 their partner bot at its fixed rating). Not rated, and why:
-- practice: the person took a hint or took a move back (the game says how good the hint was);
+- practice: the person took a hint or took a move back, or played again on deals from a code or a record
+  (`allfives --deals`: deals someone has seen);
 - seeded: its deals could be known beforehand;
 - two or more people (hot seat): nobody at the table is on the bots' measured scale but the bots,
   and one person's result would move on another's play. Network games are not in the history.

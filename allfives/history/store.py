@@ -427,6 +427,44 @@ class HistoryStore:
         entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()), [])
         return entries[0] if entries else None
 
+    def finished_on_deals(self, code: str, not_id: str | None = None) -> tuple[GameEntry, GameState] | None:
+        """The latest finished game whose record carries this deal code (`deal_code`, as `save_game`
+        writes it once a game is over), other than `not_id`, with the game replayed; None if none."""
+        needle = json.dumps({"deal_code": code})[1:-1]  # (json.dumps: the spacing the head is written in)
+        sql = (f"SELECT {_COLUMNS}, rating FROM games"
+               " WHERE status = 'finished' AND instr(head, ?) > 0 AND id != ?"
+               " ORDER BY started_at DESC, rowid DESC LIMIT 5")
+        entries = self._run(lambda db: self._entries(db, db.execute(sql, (needle, not_id or "")).fetchall()),
+                            [])
+        for entry in entries:
+            data = self.record(entry.id)
+            if data is None or data.get("deal_code") != code:
+                continue
+            try:
+                return entry, replay(data)[0]
+            except (RecordError, RecursionError):
+                continue
+        return None
+
+    def deal_codes(self, limit: int = 5) -> list[tuple[GameEntry, str]]:
+        """The latest finished games that carry a deal code, newest first, each with its code."""
+        sql = (f"SELECT {_COLUMNS}, rating, head FROM games WHERE status = 'finished' AND instr(head, ?) > 0"
+               " ORDER BY started_at DESC, rowid DESC LIMIT ?")
+
+        def read(db: sqlite3.Connection) -> list[tuple[GameEntry, str]]:
+            rows = db.execute(sql, ('"deal_code": "', limit)).fetchall()
+            codes = {}
+            for row in rows:
+                try:
+                    code = json.loads(row[-1]).get("deal_code")
+                except (ValueError, AttributeError):
+                    continue
+                if isinstance(code, str) and len(code) <= 32:
+                    codes[row[0]] = code
+            return [(e, codes[e.id]) for e in self._entries(db, [r[:-1] for r in rows]) if e.id in codes]
+
+        return self._run(read, [])
+
     def record(self, game_id: str) -> dict[str, Any] | None:
         """The game's record (RECORD.md, with the players and any extra fields), or None."""
         return self._run(lambda db: _record_of(db, game_id), None)

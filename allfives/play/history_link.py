@@ -73,8 +73,9 @@ class HistoryLink:
             return
         if self._store is None and not any(hand.moves for hand in state.log):
             return  # just dealt: the row waits for the first move, so the first screen never waits for it
+        # (the deal code, which says every deal to come, only once the game is over)
         self.store().save_game(setup.history_id, state, [p.to_json() for p in setup.players],
-                               extra=setup.to_json())
+                               extra=setup.to_json(private=state.phase == "game_over"))
 
     def abandon(self, history_id: str | None) -> None:
         """A game in play replaced by a new one: it stays in the history, marked abandoned."""

@@ -188,7 +188,7 @@ class SaveStore:
         with self._files:
             if self.frozen:
                 raise OSError(self.frozen)
-            extra = {**setup.to_json(), "saved_at": time.strftime("%Y-%m-%d %H:%M")}
+            extra = {**setup.to_json(private=True), "saved_at": time.strftime("%Y-%m-%d %H:%M")}
             writer = self._record_writer()
             if state.phase == "game_over":
                 self._write(self.last_path, writer.text(state, extra))

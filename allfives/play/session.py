@@ -65,8 +65,10 @@ def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
     pause (a fixed size at delay 0, when nothing waits)."""
     level = setup.players[seat].level
     budget = thinking_budget(setup.bot_delay)
+    # (a deal code's bots at no delay search the instant size: the same bots at the same pace)
     sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
-            else INSTANT_SIMULATIONS if budget is None else None)
+            else INSTANT_SIMULATIONS if budget is None
+            else SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.repeats else None)
     return make_bot(level, seed=bot_seed(setup, state), simulations=sims,
                     time_budget=budget or 1.0)
 
@@ -98,7 +100,13 @@ class Session:
     @classmethod
     def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
             history: HistoryLink | None = None) -> Session:
-        session = cls(setup, Game.new(setup.rules, setup.seed), store, background=background, history=history)
+        from allfives.play.deals import of_setup
+
+        if (deals := of_setup(setup)) is not setup.deals:
+            setup = replace(setup, deals=deals, bots_seed=None)  # (its bots' seeds follow from the code)
+        first = deals.hand_secret(1) if deals is not None else None
+        session = cls(setup, Game.new(setup.rules, setup.seed, first), store, background=background,
+                      history=history)
         session.save()
         return session
 
@@ -187,7 +195,9 @@ class Session:
         return back
 
     def next_hand(self) -> list[Event]:
-        self.game, events = self.game.next_hand()
+        deals = self.setup.deals
+        secret = deals.hand_secret(len(self.state.log) + 1) if deals is not None else None
+        self.game, events = self.game.next_hand(secret)
         self.save()
         return events
 

@@ -14,6 +14,7 @@ from allfives.names import NAME_LENGTH, player_name, visible
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
+    from allfives.play.deals import DealCode
 
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
 SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
@@ -123,10 +124,21 @@ class GameSetup:
     # The person took a hint or took a move back: the game is practice and leaves the rating alone
     # (history/rating.py). Not a choice: it is what happened in play.
     practice: bool = field(default=False, compare=False)
+    # The game's deal code (allfives.play.deals): each hand's secret and the bots' seeds follow from it.
+    # Private while the game is played: a save keeps it, a record and the history only once it is over.
+    deals: DealCode | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.seed is not None and self.bots_seed is None:
             object.__setattr__(self, "bots_seed", random.Random(f"allfives-bots:{self.seed}").getrandbits(63))
+        elif self.deals is not None and self.bots_seed is None:
+            object.__setattr__(self, "bots_seed", self.deals.bots_seed)
+
+    @property
+    def repeats(self) -> bool:
+        """Bots that repeat themselves (a seeded game's, a deal code's): their seeds follow from the game
+        and they search a fixed size, so the same moves meet the same replies."""
+        return self.seed is not None or self.deals is not None
 
     @property
     def people(self) -> list[int]:
@@ -172,17 +184,21 @@ class GameSetup:
         """A side named in a sentence: `Ada & Cleo`, `Ben`."""
         return " & ".join(self.players[seat].name for seat in self.rules.seats_of(side))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, private: bool = False) -> dict[str, Any]:
+        """Beside the record; `private` (a save, or a game that is over): with the deal code, which says
+        every deal to come."""
         # A seeded game's record holds its seed (it fixes the deals to come) and "seeded": true, as the
         # engine writes it; false here says no seed was asked for: every hand is dealt from a fresh secret.
         out: dict[str, Any] = {"players": [p.to_json() for p in self.players], "bot_delay": self.bot_delay,
                                "seeded": self.seeded}
         if self.history_id is not None:
             out["history_id"] = self.history_id
-        if self.bots_seed is not None:
+        if self.bots_seed is not None and (private or self.deals is None):
             out["bots_seed"] = self.bots_seed
         if self.practice:
             out["practice"] = True
+        if private and self.deals is not None:
+            out["deal_code"] = self.deals.text
         return out
 
     @classmethod
@@ -206,9 +222,14 @@ class GameSetup:
             # (what `__post_init__` draws: 63 bits)
             raise ValueError(f"bots_seed must be a whole number from 0 to 2**63-1, "
                              f"found {describe(bots_seed)}")
+        from allfives.play.deals import read_code
+
+        deals = None if seeded else read_code(data.get("deal_code"))
+        if deals is not None and (deals.rules != rules or len(deals.who) != len(raw)):
+            raise ValueError("deal_code: not this game's")
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
-                   bots_seed=bots_seed, practice=data.get("practice") is True)
+                   bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
 
 
 def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:

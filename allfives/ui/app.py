@@ -15,6 +15,7 @@ from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, person_name
 from .shell import TableShell
 
 if TYPE_CHECKING:
+    from allfives.play.deals import EarlierGame
     from allfives.play.session import Session
     from allfives.play.watched import WatchedGame
 
@@ -41,6 +42,7 @@ class AllFivesApp(TableShell):
         self.ask_resume = ask_resume
         self.problem: str | None = None  # what went wrong with the save file, if anything
         self._replaced: str | None = None  # the history row of a saved game a new game replaces
+        self.earlier_deals: EarlierGame | None = None  # the record `--deals FILE` gave: compared at the end
 
     # -- start ------------------------------------------------------------
 

@@ -6,12 +6,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
+import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from allfives.play.deals import EarlierGame
 
 
 def parser() -> argparse.ArgumentParser:
@@ -26,7 +31,29 @@ def parser() -> argparse.ArgumentParser:
     add_game_flags(p)
     p.add_argument("--humans", type=int, metavar="N", help="people at this terminal (seats 1..N; 0 watches)")
     p.add_argument("--new", action="store_true", help="start fresh: don't offer to resume a saved game")
+    p.add_argument("--deals", metavar="CODE|FILE",
+                   help="play the deals of a finished game again: its deal code, or its record file")
     return p
+
+
+def deals_from(args: argparse.Namespace) -> tuple[GameSetup, EarlierGame | None]:
+    """The game `--deals` asks for, and the earlier game when it names a record; DealCodeError or
+    DealsFileError (ValueError), in one line, when it cannot be played."""
+    from allfives.i18n import _
+    from allfives.play.deals import DealCode, DealCodeError, read_deals_file
+
+    shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
+    if any(v is not None for v in shaping) or args.cut_throat or args.muggins or args.finish_hand:
+        raise DealCodeError(_("--deals sets the whole game: leave out the flags that shape one."))
+    given: str = args.deals
+    earlier = None
+    if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
+        code, earlier = read_deals_file(given)
+    else:
+        code = DealCode.parse(given)
+    # Deals someone has seen (or chose) are no test of skill: a game played again on them is practice,
+    # and leaves the rating alone.
+    return replace(code.setup(bot_delay=args.bot_delay), practice=True), earlier
 
 
 def setup_from(args: argparse.Namespace) -> GameSetup | None:
@@ -49,14 +76,24 @@ def main(argv: list[str]) -> int:
     """Run the game; 2 for bad flags, else as `run` says."""
     p = parser()
     args = p.parse_args(argv)
-    try:
-        setup = setup_from(args)
-    except ValueError as e:
-        p.error(str(e))
+    earlier = None
+    if args.deals is not None:
+        try:
+            setup, earlier = deals_from(args)
+        except ValueError as e:  # (one line, the player's words: never a traceback)
+            print(f"allfives: {e}", file=sys.stderr)
+            return 2
+    else:
+        try:
+            setup = setup_from(args)
+        except ValueError as e:
+            p.error(str(e))
     from .app import AllFivesApp
 
     settle_memory()
-    return run(AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new))
+    app = AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new)
+    app.earlier_deals = earlier
+    return run(app)
 
 
 def settle_memory() -> None:

@@ -243,3 +243,33 @@ async def to_statistics(pilot: Pilot) -> None:
     await settle(pilot)
     await pilot.press("ctrl+t")
     await settle(pilot)
+
+
+# -- the same deals played again: a game-over screen beside an earlier game on its deal code ---------
+
+DUPLICATE_CODE_SECRET = 0x2C5B7E19A4D3F06  # (a fixed game secret: the same deals, bots and pictures)
+
+
+def duplicate_app() -> AllFivesApp:
+    """A person against an easy bot on a fixed deal code, to 80, with an earlier game on the same deals
+    (Bea's, who played each seat's first legal move) given as `--deals FILE` gives it."""
+    from allfives.play.deals import DealCode, EarlierGame
+    from allfives.play.session import Session
+
+    from .helpers import play_on
+
+    code = DealCode(Rules(seats=2, target=80), ("person", "easy"), DUPLICATE_CODE_SECRET)
+    earlier = Session.new(code.setup(name="Bea", bot_delay=0))
+    play_on(earlier)
+    app = AllFivesApp(code.setup(bot_delay=0), ask_resume=False)
+    app.earlier_deals = EarlierGame.of(code.text, earlier.state, earlier.setup.players)
+    return app
+
+
+async def to_duplicate(pilot: Pilot) -> None:
+    """On `duplicate_app()`: play the person's turns (the last legal move) to the game-over screen and
+    wait for its verdict and comparison."""
+    from .helpers import play_game_by_mouse
+
+    await play_game_by_mouse(pilot)
+    await settle(pilot)

@@ -26,8 +26,10 @@ def test_a_game_is_as_seeded_after_resume_as_before(data_dir: Path, seed: int | 
     assert loaded is not None
     assert loaded.setup.seeded is (seed is not None)
     assert loaded.setup.bots_seed == session.setup.bots_seed  # the bots' own stream goes on as it was
-    assert (loaded.setup.bots_seed is None) is (seed is None)
-    # the deals to come follow the seed in a seeded game, fresh secrets otherwise
+    # the deals to come follow the seed in a seeded game, else the deal code (allfives.play.deals), which
+    # seeds the bots too and which the save keeps
+    assert (loaded.setup.deals is None) is (seed is not None) and loaded.setup.deals == session.setup.deals
+    assert seed is not None or loaded.setup.bots_seed == session.setup.deals.bots_seed  # type: ignore[union-attr]
     assert loaded.state.seed == session.state.seed == seed
     # the save keeps the hand in play's secret (beside the record, which shows only the commitment)
     saved = json.loads(store.path.read_text())

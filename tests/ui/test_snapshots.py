@@ -16,11 +16,13 @@ from .scenes import (
     AIDS_MOVES,
     EARLY_MOVES,
     board_app,
+    duplicate_app,
     rated_stats_app,
     review_app,
     seeded_app,
     show_the_aids,
     stats_app,
+    to_duplicate,
     to_rating_chart,
     to_statistics,
     to_the_mistake,
@@ -80,6 +82,11 @@ def test_game_over(snap_compare, size) -> None:
         await until(pilot, GameOverScreen)
 
     assert snap_compare(seeded_app(4, 8, 120), terminal_size=size, run_before=to_game_over)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over_on_deals_played_before_compares_hand_by_hand(snap_compare, size) -> None:
+    assert snap_compare(duplicate_app(), terminal_size=size, run_before=to_duplicate)
 
 
 @pytest.mark.parametrize("size", SIZES)

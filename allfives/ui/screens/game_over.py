@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from allfives.ui.model.shown import styled
+from allfives.i18n import _
+from allfives.ui.model.shown import Shown, styled
 
 from ..commands import HELP, REVIEW
 from ..widgets.scoresheet import Scoresheet, Sheet
@@ -22,6 +23,7 @@ from ..widgets.too_small import TooSmall
 from .guard import Guarded
 
 if TYPE_CHECKING:
+    from allfives.play.deals import DealsOver, Duplicate
     from allfives.ui.review.model import ReviewGame
 
 WEIGHING = "Weighing luck and skill…"
@@ -42,10 +44,12 @@ class GameOverScreen(Guarded, ModalScreen[str]):
     AUTO_FOCUS = "#new"
 
     def __init__(self, headline: str, sheet: Sheet, review: ReviewGame | None = None,
-                 samples: int | None = None) -> None:
+                 samples: int | None = None, deals: DealsOver | None = None) -> None:
         """`review`: the game, to say whether the people's play or the deals decided it (a game of bots
-        only, or one whose hands are not all known, has no verdict line)."""
+        only, or one whose hands are not all known, has no verdict line). `deals`: its deal code, and
+        the comparison with a game played on the same deals before, if there was one."""
         super().__init__()
+        self.deals = deals
         self.headline = headline
         self.sheet = sheet
         self.review = review if review is not None and review.setup.people else None
@@ -60,6 +64,12 @@ class GameOverScreen(Guarded, ModalScreen[str]):
             yield Static(content(styled("[b]{}[/b]", self.headline)), classes="title", id="winner")
             if self.review is not None:
                 yield Static(WEIGHING, id="verdict", markup=False)
+            if self.deals is not None:
+                yield Static(content(styled(_("Deal code [b]{}[/b] (replay: allfives --deals)"),
+                                            self.deals.code)), id="deal-code")
+                duplicate = Static("", id="duplicate", markup=False)
+                duplicate.display = False  # (until a game on the same deals is found)
+                yield duplicate
             with Horizontal(id="over-body"):
                 yield Scoresheet(id="final-sheet")
                 with Vertical(id="over-chart"):
@@ -76,6 +86,20 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         self.query_one(Scoresheet).sheet = self.sheet
         if self.review is not None:
             self.weigh(self.review)
+        if self.deals is not None:
+            self.compare(self.deals)
+
+    @work(thread=True, exclusive=True, group="duplicate", exit_on_error=False)
+    def compare(self, deals: DealsOver) -> None:
+        """The game played on these deals before, found (the history is read) away from the screen."""
+        found = deals.find()
+        if found is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_duplicate, found)
+
+    def show_duplicate(self, duplicate: Duplicate) -> None:
+        shown = self.query_one("#duplicate", Static)
+        shown.update(content(duplicate_lines(duplicate)))
+        shown.display = True
 
     @work(thread=True, exclusive=True, group="verdict", exit_on_error=False)
     def weigh(self, review: ReviewGame) -> None:
@@ -121,3 +145,21 @@ class GameOverScreen(Guarded, ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+
+def _points(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+def duplicate_lines(duplicate: Duplicate) -> Shown:
+    """"On the same deals as Bea: you 120, Bea 95", then hand by hand ("hand 3: you 35, Bea 20")."""
+    yours, theirs = duplicate.totals
+    who = duplicate.earlier
+    if who:
+        head = styled(_("On the same deals as {0}: [b]you {1}, {0} {2}[/b]"), who, yours, theirs)
+    else:
+        head = styled(_("On the same deals as last time: [b]you {0}, then {1}[/b]"), yours, theirs)
+    rows = [styled(_("hand {0}: you {1}, {2} {3}"), n, _points(a), who, _points(b)) if who
+            else styled(_("hand {0}: you {1}, then {2}"), n, _points(a), _points(b))
+            for n, (a, b) in enumerate(duplicate.hands, start=1)]
+    return head + "\n" + Shown.of(" · ").join(rows)
