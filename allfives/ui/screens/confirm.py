@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives.i18n import N_, _
+from allfives.i18n import N_, _, pgettext
 from allfives.ui.model.shown import Shown, styled
 
 from ..textual_private import bind_key
@@ -45,7 +45,8 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(content(self.text), id="confirm-text")
             with Horizontal(classes="buttons"):
                 yield Button(content(f"{self.yes} ({self.yes_key})"), id="yes")
-                yield Button(content(_("{answer} (Esc)").format(answer=self.no)), id="no", variant="primary")
+                escape = pgettext("key", "Esc")  # (the key's name on a keyboard in this language)
+                yield Button(content(f"{self.no} ({escape})"), id="no", variant="primary")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

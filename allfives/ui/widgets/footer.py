@@ -60,4 +60,4 @@ class KeyFooter(Footer):
         """The keys again, in the language spoken now (after `i18n.use`); no binding changes."""
         if self.is_attached:
             self._shown = None
-            self.call_after_refresh(self.recompose)
+            self.call_later(self.recompose)  # (in the footer's own context: its keys bind to it)
