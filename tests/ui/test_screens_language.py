@@ -65,7 +65,8 @@ def muggins_setup() -> GameSetup:
 
 
 def muggins_result() -> HandResult:
-    left = ((), (parse_tile("6-5"), parse_tile("4-4")), (parse_tile("1-0"),), (parse_tile("6-6"), parse_tile("3-2")))
+    left = ((), (parse_tile("6-5"), parse_tile("4-4")), (parse_tile("1-0"),),
+            (parse_tile("6-6"), parse_tile("3-2")))
     return HandResult(reason="domino", out_seat=0, remaining=left, remaining_pips=(0, 19, 1, 17),
                       rounded=(0, 20, 0, 15), deductions=(0, 0, 0, 0), awards=(35, 0),
                       scores_before=(40, 65), scores=(75, 65))
@@ -89,7 +90,8 @@ async def test_the_table_s_footer_and_dialogs_say_only_catalogue_words() -> None
             await settle(pilot)
             table = game(app)
             names = [p.name for p in table.session.setup.players]
-            mine = lines_of(table, leave_out=("#top", "#middle", "Status", "Hand", "TooSmall"))  # the table's part
+            # the board, seats, sheet, log, status line and hand are the table's part
+            mine = lines_of(table, leave_out=("#top", "#middle", "Status", "Hand", "TooSmall"))
             assert "".join(mine).strip() and unmarked("\n".join(mine), data=names) == []
             assert len(footer_keys(table)) >= 5
 
@@ -97,7 +99,8 @@ async def test_the_table_s_footer_and_dialogs_say_only_catalogue_words() -> None
             players = [p.name for p in setup.players]
             dialogs = [
                 (ScorePanel(muggins_result(), setup, 3, game_over=False), ("#rules-line",), players),
-                (ScorePanel(blocked_result(), table.session.setup, 2, game_over=True), ("#rules-line",), names),
+                (ScorePanel(blocked_result(), table.session.setup, 2, game_over=True), ("#rules-line",),
+                 names),
                 (HandoverScreen(names[1], 1, undo_for=names[0]), (), names),
                 (quit_question(app.come_back()), (), []),
                 (abandon_question(), (), []),
@@ -142,7 +145,8 @@ def assert_all_shown(box, screen: Screen) -> None:
     for widget in box.query("*"):
         if widget.display and widget.size.area:
             assert box.region.contains_region(widget.region), (widget, widget.region, box.region)
-            assert not any(widget.render_line(y).text.rstrip().endswith("…") for y in range(widget.size.height))
+            drawn = [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+            assert not any(line.endswith("…") for line in drawn), drawn
     for button in box.query(Button):
         assert cell_len(str(button.label)) <= button.content_region.width, str(button.label)
 
@@ -170,7 +174,8 @@ async def test_score_panel_and_footer_fit_80x24(language) -> None:
         assert_all_shown(panel.query_one("#score-box"), panel)
         texts = "\n".join(lines_of(panel))
         assert {"nl": "afgerond op vijf", "sl": "zaokroženo na pet"}[language] in " ".join(texts.split())
-        assert {"nl": "Volgende hand delen (Enter)", "sl": "Razdeli naslednjo roko (Enter)"}[language] in texts
+        deal = {"nl": "Volgende hand delen (Enter)", "sl": "Razdeli naslednjo roko (Enter)"}[language]
+        assert deal in texts
         assert {"nl": "ging uit", "sl": "nima več ploščic"}[language] in texts
 
 
@@ -192,13 +197,14 @@ async def test_slovenian_counts_pips_in_its_four_forms() -> None:
         for others in (1, 2, 3, 5, 101):
             left = ((), (), (), ())
             result = HandResult(reason="domino", out_seat=0, remaining=left, remaining_pips=(0, others, 0, 0),
-                                rounded=(0, 0, 0, 0), deductions=(0,) * 4, awards=(5, 0), scores_before=(0, 0),
-                                scores=(5, 0))
+                                rounded=(0, 0, 0, 0), deductions=(0,) * 4, awards=(5, 0),
+                                scores_before=(0, 0), scores=(5, 0))
             line = muggins_line(result, setup, {part: Style() for part in ("remark", "award")})
             said.append(line.plain)
     finally:
         i18n.use(i18n.ENGLISH)
-    assert [s.split(" ima ")[1].split(",")[0] for s in said] == ["1 piko", "2 piki", "3 pike", "5 pik", "101 piko"]
+    counts = [s.split(" ima ")[1].split(",")[0] for s in said]
+    assert counts == ["1 piko", "2 piki", "3 pike", "5 pik", "101 piko"]
 
 
 async def test_a_language_switch_redraws_the_footer_with_the_same_bindings() -> None:
