@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.i18n import _
 from allfives.play.prefs import LastGame
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, person_name
@@ -69,7 +70,7 @@ class AllFivesApp(TableShell):
             self.open_saved()
         else:
             self._offer_elsewhere()
-            self.notify("Every save slot is in use by another window.", severity="warning")
+            self.notify(_("Every save slot is in use by another window."), severity="warning")
 
     def watch(self) -> None:
         """Follow the game the other window plays in our slot, read-only (nothing here writes to it)."""
@@ -80,7 +81,7 @@ class AllFivesApp(TableShell):
             game = WatchedGame(self.store.path)
         except (OSError, RecordError, ValueError, RecursionError) as e:
             self._offer_elsewhere()
-            self.notify(f"That game cannot be watched: {str(e)[:100]}", severity="warning")
+            self.notify(_("That game cannot be watched: {why}").format(why=str(e)[:100]), severity="warning")
             return
         self.call_next(self._watch_async, game)
 
@@ -102,7 +103,7 @@ class AllFivesApp(TableShell):
         outcome = self.store.load() if self.ask_resume else LoadOutcome()
         if outcome.problem:
             self.problem = self.shown_text(outcome.problem)
-            self.notify(outcome.problem, title="Save file", severity="warning", timeout=20)
+            self.notify(outcome.problem, title=_("Save file"), severity="warning", timeout=20)
         if outcome.game is not None:
             from allfives.play.session import Session
 
@@ -145,7 +146,7 @@ class AllFivesApp(TableShell):
         if setup is None:
             return
         if not self.store.held and not (self.store.claim() or self.store.claim_beside()):
-            self.notify("Every save slot is in use by another window.", severity="warning")
+            self.notify(_("Every save slot is in use by another window."), severity="warning")
             return  # (watching another window's game: a new game needs a slot of its own)
         old = self.game_screen
         if old is not None:

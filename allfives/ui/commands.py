@@ -22,6 +22,8 @@ from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
 
+from allfives.i18n import N_, _
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -31,9 +33,10 @@ if TYPE_CHECKING:
 class Command:
     """One command: `id` names it (the bindings' id), `keys` are Textual's key names (comma-separated),
     `action` the action it runs, `title` its word in the footer and the palette, `help` the palette's line
-    under it and the footer key's tooltip. `palette`: offered in the palette too (not the keys that only
-    steer the hand). `when`: the moment it applies, as the place that binds it answers `applies(when)`
-    (None: always)."""
+    under it and the footer key's tooltip: both in English, the catalogue's msgid (marked with `N_`), and
+    translated where drawn, so a change of language needs no new bindings. `palette`: offered in the
+    palette too (not the keys that only steer the hand). `when`: the moment it applies, as the place that
+    binds it answers `applies(when)` (None: always)."""
 
     id: str
     keys: str
@@ -56,44 +59,50 @@ class Command:
 
 
 # -- the window's commands (every screen of the app) ---------------------------------------------------
-HELP = Command("help", "question_mark,f1", "app.help", "Help", "The rules in short and the controls",
+HELP = Command("help", "question_mark,f1", "app.help", N_("Help"), N_("The rules in short and the controls"),
                key_display="?")
-QUIT = Command("quit", "q", "app.quit", "Quit", "Quit All Fives (a game in progress is saved)",
+QUIT = Command("quit", "q", "app.quit", N_("Quit"), N_("Quit All Fives (a game in progress is saved)"),
                palette=False)  # (Textual's own palette entry "Quit" runs the same `app.quit`)
-NEW_GAME = Command("new-game", "ctrl+n", "app.new_game", "New game", "Set up and start a new game",
+NEW_GAME = Command("new-game", "ctrl+n", "app.new_game", N_("New game"), N_("Set up and start a new game"),
                    when="new-game")
-STATISTICS = Command("statistics", "ctrl+t", "app.statistics", "Statistics",
-                     "Your games: wins against each bot, results over time, past games")
-REVIEW = Command("review", "r", "app.review", "Review", "Step through this game move by move, the hard bot "
-                 "judging", when="game")
+STATISTICS = Command("statistics", "ctrl+t", "app.statistics", N_("Statistics"),
+                     N_("Your games: wins against each bot, results over time, past games"))
+REVIEW = Command("review", "r", "app.review", N_("Review"),
+                 N_("Step through this game move by move, the hard bot judging"), when="game")
 
 # -- the table's commands (the game screen) ------------------------------------------------------------
 PLAYING = "playing"  # the game goes on and the hand at the bottom shows
-TILE_LEFT = Command("tile-left", "left", "cursor(-1)", "Tile", "The tile to the left", palette=False,
-                    when=PLAYING)
-TILE_RIGHT = Command("tile-right", "right", "cursor(1)", "Tile", "The tile to the right", palette=False,
-                     when=PLAYING)
-PLAY = Command("play", "enter,space", "choose", "Play", "Play the tile under the cursor (or choose it, "
-               "when it fits more than one end)", key_display="⏎", when=PLAYING)
-END_BACK = Command("end-back", "up", "cycle_end(-1)", "End", "The previous end the tile fits", palette=False,
-                   when=PLAYING)
-END_ON = Command("end-on", "down", "cycle_end(1)", "End", "The next end the tile fits", palette=False,
-                 when=PLAYING)
-ENDS = tuple(Command(f"end-{end.lower()}", f"{end.lower()},{end}", f"end('{end}')", f"{end} end",
-                     f"Play the chosen tile on the {end} end", palette=False, when=PLAYING) for end in "WENS")
-PUT_BACK = Command("put-back", "escape", "deselect", "Put back", "Put the chosen tile back in the hand",
+TILE_LEFT = Command("tile-left", "left", "cursor(-1)", N_("Tile"), N_("The tile to the left"),
+                    palette=False, when=PLAYING)
+TILE_RIGHT = Command("tile-right", "right", "cursor(1)", N_("Tile"), N_("The tile to the right"),
+                     palette=False, when=PLAYING)
+PLAY = Command("play", "enter,space", "choose", N_("Play"),
+               N_("Play the tile under the cursor (or choose it, when it fits more than one end)"),
+               key_display="⏎", when=PLAYING)
+END_BACK = Command("end-back", "up", "cycle_end(-1)", N_("End"), N_("The previous end the tile fits"),
                    palette=False, when=PLAYING)
-DRAW = Command("draw", "d", "draw", "Draw", "Draw from the boneyard", when=PLAYING)
-HINT = Command("hint", "h", "hint", "Hint", "What the hard bot would play in your place", when=PLAYING)
-UNDO = Command("undo", "u,ctrl+z", "undo", "Undo", "Take back your last play and the moves since",
+END_ON = Command("end-on", "down", "cycle_end(1)", N_("End"), N_("The next end the tile fits"), palette=False,
+                 when=PLAYING)
+_END_WORDS = {"W": (N_("West end"), N_("Play the chosen tile on the West end")),
+              "E": (N_("East end"), N_("Play the chosen tile on the East end")),
+              "N": (N_("North end"), N_("Play the chosen tile on the North end")),
+              "S": (N_("South end"), N_("Play the chosen tile on the South end"))}
+ENDS = tuple(Command(f"end-{end.lower()}", f"{end.lower()},{end}", f"end('{end}')", *_END_WORDS[end],
+                     palette=False, when=PLAYING) for end in "WENS")
+PUT_BACK = Command("put-back", "escape", "deselect", N_("Put back"),
+                   N_("Put the chosen tile back in the hand"), palette=False, when=PLAYING)
+DRAW = Command("draw", "d", "draw", N_("Draw"), N_("Draw from the boneyard"), when=PLAYING)
+HINT = Command("hint", "h", "hint", N_("Hint"), N_("What the hard bot would play in your place"),
+               when=PLAYING)
+UNDO = Command("undo", "u,ctrl+z", "undo", N_("Undo"), N_("Take back your last play and the moves since"),
                when="undo")
-BACK_TO_DIALOG = Command("back-to-dialog", "t", "result", "Score panel",
-                         "Back to the score panel (or the game-over screen) put aside", when="aside")
+BACK_TO_DIALOG = Command("back-to-dialog", "t", "result", N_("Score panel"),
+                         N_("Back to the score panel (or the game-over screen) put aside"), when="aside")
 
-SORT_HAND = Command("sort-hand", "o", "sort_hand", "Sort hand",
-                    "Lay your hand out as dealt, by suit (the higher half) or by pips")
-COUNT_OUT = Command("count-out", "c", "count_out", "What is out",
-                    "Show or hide how many of each number's tiles you have not seen yet")
+SORT_HAND = Command("sort-hand", "o", "sort_hand", N_("Sort hand"),
+                    N_("Lay your hand out as dealt, by suit (the higher half) or by pips"))
+COUNT_OUT = Command("count-out", "c", "count_out", N_("What is out"),
+                    N_("Show or hide how many of each number's tiles you have not seen yet"))
 
 TABLE = (TILE_LEFT, TILE_RIGHT, PLAY, END_BACK, END_ON, *ENDS, PUT_BACK, DRAW, HINT, UNDO, BACK_TO_DIALOG,
          SORT_HAND, COUNT_OUT)
@@ -104,6 +113,24 @@ for _command in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE):
     if _command.when is not None:
         _WHEN[_command.action_name] = _command.when
 BY_ID = {c.id: c for c in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE)}
+
+
+# Textual's own palette entries, in its English: marked here so the catalogue has them, said in the
+# person's language by `in_language`.
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
+    N_("Maximize the focused widget"), N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+    N_("palette"), N_("Open the command palette"),  # (the footer's palette key)
+)
+
+
+def in_language(entries: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Palette entries (Textual's own) with their title and line in the person's language."""
+    for entry in entries:
+        yield entry._replace(title=_(entry.title), help=_(entry.help))
 
 
 class Answers(Protocol):
@@ -133,12 +160,12 @@ def palette(app: App[object], screen: Screen[object], window: Iterable[Command])
         if command is None or not command.palette or command.id in offered or not active.enabled:
             continue
         offered.add(command.id)
-        yield SystemCommand(command.title, command.help, _runs(app, command.action, active.node))
+        yield SystemCommand(_(command.title), _(command.help), _runs(app, command.action, active.node))
     for command in window:  # a dialog's keys stop at it: the window's own commands are offered over it too
         name, parameters = parse(command.action)[1:]
         if command.id not in offered and command.palette and app.check_action(name, parameters):
             offered.add(command.id)
-            yield SystemCommand(command.title, command.help, _runs(app, command.action, app))
+            yield SystemCommand(_(command.title), _(command.help), _runs(app, command.action, app))
 
 
 def _runs(app: App[object], action: str, node: object) -> Callable[[], object]:

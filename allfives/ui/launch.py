@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from allfives.i18n import _
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
 
 if TYPE_CHECKING:
@@ -21,18 +22,19 @@ if TYPE_CHECKING:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives", description="Play All Fives dominoes in the terminal.",
-        epilog="other commands: `allfives replay FILE [--json]` checks a game record; "
-               "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
-               "`allfives host` opens a table for friends, `allfives join HOST:PORT --code C` sits at one; "
-               "`allfives serve [--port P] [flags]` serves the game to web browsers; `allfives review FILE` "
-               "steps through a game with the hard bot's judgement of every move; `allfives stats` sums up "
-               "your games (see their --help)")
+        prog="allfives", description=_("Play All Fives dominoes in the terminal."),
+        epilog=_("other commands: `allfives replay FILE [--json]` checks a game record; "
+                 "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
+                 "`allfives host` opens a table for friends, `allfives join HOST:PORT --code C` sits at one; "
+                 "`allfives serve [--port P] [flags]` serves the game to web browsers; "
+                 "`allfives review FILE` steps through a game with the hard bot's judgement of every move; "
+                 "`allfives stats` sums up your games (see their --help)"))
     add_game_flags(p)
-    p.add_argument("--humans", type=int, metavar="N", help="people at this terminal (seats 1..N; 0 watches)")
-    p.add_argument("--new", action="store_true", help="start fresh: don't offer to resume a saved game")
-    p.add_argument("--deals", metavar="CODE|FILE",
-                   help="play the deals of a finished game again: its deal code, or its record file")
+    p.add_argument("--humans", type=int, metavar="N",
+                   help=_("people at this terminal (seats 1..N; 0 watches)"))
+    p.add_argument("--new", action="store_true", help=_("start fresh: don't offer to resume a saved game"))
+    p.add_argument("--deals", metavar=_("CODE|FILE"),
+                   help=_("play the deals of a finished game again: its deal code, or its record file"))
     return p
 
 
@@ -59,14 +61,14 @@ def deals_from(args: argparse.Namespace) -> tuple[GameSetup, EarlierGame | None]
 def setup_from(args: argparse.Namespace) -> GameSetup | None:
     """A setup when any flag that shapes a game was given, else None (the new-game screen asks)."""
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:  # (also before the new-game screen:
-        raise ValueError("--bot-delay must be between 0 and 10 seconds")  # a save must load again)
+        raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))  # a save must load again)
     shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
     if all(v is None for v in shaping) and not (args.cut_throat or args.muggins or args.finish_hand):
         return None
     rules = rules_from(args)
     humans = 1 if args.humans is None else args.humans
     if not 0 <= humans <= rules.seats:
-        raise ValueError(f"--humans must be between 0 and {rules.seats}")
+        raise ValueError(_("--humans must be between 0 and {seats}").format(seats=rules.seats))
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     return GameSetup(rules=rules, players=default_players(rules.seats, humans, args.level or "medium"),
                      seed=args.seed, bot_delay=delay)

@@ -20,6 +20,7 @@ from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
+from allfives.i18n import _
 from allfives.play.history_link import HistoryLink
 from allfives.play.prefs import Prefs, PrefsStore
 from allfives.play.saving import SaveStore
@@ -84,7 +85,7 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._check_size(self.size.width, self.size.height)
         if self.prefs_problem:
-            self.notify(self.prefs_problem, title="Preferences", severity="warning", timeout=20)
+            self.notify(self.prefs_problem, title=_("Preferences"), severity="warning", timeout=20)
         self.open_first_screen()
 
     # -- preferences ------------------------------------------------------------
@@ -102,7 +103,7 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
         problem = self.prefs_store.update(**changes)
         if problem and not self._prefs_unsaved:
             self._prefs_unsaved = True
-            self.notify(problem, title="Preferences", severity="warning", timeout=10)
+            self.notify(problem, title=_("Preferences"), severity="warning", timeout=10)
 
     def _wear_remembered_theme(self) -> None:
         """The theme chosen last time, when the window would otherwise wear the default one (a theme
@@ -180,7 +181,7 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own (theme, quit, keys, screenshot), then every command that applies over `screen`."""
-        yield from super().get_system_commands(screen)
+        yield from commands.in_language(super().get_system_commands(screen))
         yield from commands.palette(self, screen, self.COMMANDS_HERE)
 
     def action_help(self) -> None:
@@ -267,7 +268,7 @@ class TableShell(Shell):
 
     def come_back(self) -> str:
         """How the person comes back to the game they quit, in the quit question's words."""
-        return "start allfives again to pick it up where you left it"
+        return _("start allfives again to pick it up where you left it")
 
     # -- looking back: reviews and statistics (their screens, the analysis and the charts load here) ----
 
@@ -277,12 +278,12 @@ class TableShell(Shell):
 
         game = self.game_screen
         if game is None:
-            self.notify("There is no game to review yet.", severity="warning")
+            self.notify(_("There is no game to review yet."), severity="warning")
             return
         game.session.flush()  # the history's row is the game as it stands: its analysis is kept there
         review = ReviewGame.of_session(game.session)
         if review is None:
-            self.notify("This game cannot be reviewed here: not every hand is known.", severity="warning")
+            self.notify(_("This game cannot be reviewed here: not every hand is known."), severity="warning")
             return
         self.open_review(review)
 
@@ -321,8 +322,9 @@ class TableShell(Shell):
         from .export import RECORD
 
         if event.name == RECORD:
-            where = "sent to your browser's downloads" if event.path is None else f"in {event.path}"
-            self.notify(f"The game's record is {where}.", title="Exported", markup=False)
+            said = (_("The game's record is sent to your browser's downloads.") if event.path is None
+                    else _("The game's record is in {path}.").format(path=event.path))
+            self.notify(said, title=_("Exported"), markup=False)
 
     @on(events.DeliveryFailed)
     def _record_not_delivered(self, event: events.DeliveryFailed) -> None:
@@ -330,5 +332,5 @@ class TableShell(Shell):
 
         if event.name == RECORD:
             why = getattr(event.exception, "strerror", None) or event.exception
-            self.notify(f"The game's record could not be written: {why}", title="Export", severity="error",
-                        markup=False)
+            self.notify(_("The game's record could not be written: {why}").format(why=why), title=_("Export"),
+                        severity="error", markup=False)

@@ -83,24 +83,26 @@ LIGHT = Theme(
     success="#1e7220",
     foreground="#202a24",
     background="#f3efe4",
-    surface="#e8e2d2",
+    surface="#ddd6c4",  # a grey in 16 colours: the hand's white tiles stand out on it there too
     panel="#eae8e4",
     dark=False,
     variables={
-        "felt": "#d1ecd1", "felt-text": "#487358", "rule": "#b9b19c",
+        # 16 colours (a `linux` console, TERM=xterm) have no pale green: the felt is a green that stays
+        # green there (bright green), the tiles bright white, the panels white or grey, apart from both
+        "felt": "#8fe88a", "felt-text": "#487358", "rule": "#b9b19c",
         "tile-face": "#fffdf6", "tile-pip": "#1d1b16", "tile-divider": "#978f72",
-        "tile-dim": "#d6d1c4", "tile-dim-pip": "#8a8577", "tile-dim-divider": "#aaa394",
+        "tile-dim": "#eceae6", "tile-dim-pip": "#8a8577", "tile-dim-divider": "#aaa394",  # (16: grey pips)
         "tile-back": "#3f7f5f", "tile-back-pattern": "#2c5e45", "tile-back-mark": "#2f7a55",
         "highlight": "#f6c443", "highlight-text": "#1d1b16", "highlight-divider": "#9a7a1a",
         "hint-face": "#8fd3e8", "hint-pip": "#10222a", "hint-divider": "#4d8797",
         "spinner-face": "#f3c15a", "spinner-pip": "#3b1d00",
-        "last-face": "#8fd98a", "last-pip": "#0b2a14",
+        "last-face": "#c0f0b0", "last-pip": "#0b2a14",
         "end-marker": "#b7d3bd", "end-marker-text": "#2f5a44",
         "end-lit": "#e07b00", "end-lit-text": "#ffffff",
         "info-text": "#1f6f8b", "points": "#1e7220", "loss": "#b3261e",
         "quiet-text": "#5b6670", "warm-text": "#6b5e44", "overlay": "#6b6455",
-        "turn-band": "#ddd2b9",
-        "button": "#dcd5c2", "button-hover": "#d0c8b2", "button-edge": "#eceae6", "button-shade": "#b3aa93",
+        "turn-band": "#e2d4a8",  # (16 colours: grey, as the surface; the tiles stay white on both)
+        "button": "#f7f5f0", "button-hover": "#fdfcf9", "button-edge": "#ffffff", "button-shade": "#b3aa93",
         "scrollbar": "#b9b19c", "scrollbar-hover": "#8b8766", "scrollbar-active": "#8a5a00",
     },
 )

@@ -149,6 +149,18 @@ def test_board_in_256_colours(snap_compare, theme) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_light_board_in_16_colours(snap_compare) -> None:
+    """A 16-colour terminal (a `linux` console, TERM=xterm): the light theme's felt stays green, its tiles
+    bright white, the panels white and grey, each apart from the others (issue 22)."""
+    async def run_before(pilot) -> None:
+        pilot.app.theme = LIGHT_NAME
+        await choose_a_two_end_tile(pilot)
+
+    app = board_app()
+    colours_as(app, "standard")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def test_board_without_colour(snap_compare, monkeypatch) -> None:
     """NO_COLOR: Textual greys every colour; the chosen tile, the lit ends and the last play still show."""
     monkeypatch.setenv("NO_COLOR", "1")

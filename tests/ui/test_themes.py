@@ -180,3 +180,24 @@ async def test_without_colour_the_lit_ends_the_chosen_tile_and_the_last_play_sta
         assert marks(board, "board--end-lit") != marks(board, "board--end-focused")
         assert marks(hand, "hand--chosen") - marks(hand, "hand--face")
         assert marks(hand, "hand--hint") - marks(hand, "hand--face")
+
+
+def in_16(colour: Color) -> Color:
+    """The colour as Rich writes it to a 16-colour terminal (a `linux` console, TERM=xterm)."""
+    from rich.color import ColorSystem
+
+    return Color.from_triplet(colour.downgrade(ColorSystem.STANDARD).get_truecolor())
+
+
+def test_in_16_colours_the_light_table_keeps_felt_tiles_and_panels_apart() -> None:
+    """With 16 colours every pale colour was white: felt, tiles and panels one sheet (issue 22)."""
+    colours = {name: in_16(colour) for name, colour in every_colour(THEMES[1]).items()}
+    felt = colours["felt"].get_truecolor()
+    assert felt.green > 2 * max(felt.red, felt.blue)  # a green
+    assert colours["tile-face"].get_truecolor() == (255, 255, 255)
+    pairs = [("felt", "tile-face"), ("felt", "panel"), ("felt", "surface"), ("felt", "background"),
+             ("tile-face", "surface"), ("tile-face", "turn-band"), ("tile-dim", "surface"),
+             ("tile-dim", "turn-band"), ("surface", "panel"), ("surface", "button"), ("felt", "last-face"),
+             ("tile-face", "last-face"), ("tile-face", "highlight"), ("tile-face", "hint-face")]
+    for one, other in pairs:
+        assert colours[one] != colours[other], (one, other)

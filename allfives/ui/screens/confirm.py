@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives.i18n import N_, _, pgettext
 from allfives.ui.model.shown import Shown, styled
 
 from ..textual_private import bind_key
@@ -22,8 +23,8 @@ class ConfirmScreen(ModalScreen[bool]):
     so `q` then `q` quits."""
 
     BINDINGS = [
-        Binding("escape,n", "answer(False)", "No", show=False),
-        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("escape,n", "answer(False)", N_("No"), show=False),
+        Binding("y", "answer(True)", N_("Yes"), show=False),
     ]
     AUTO_FOCUS = "#no"
     WORKS_WHEN_SMALL = True  # it answers `q`, which works behind the too-small notice
@@ -36,7 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.no = no
         self.yes_key = yes_key
         if yes_key != "y":
-            bind_key(self, yes_key, "answer(True)", "Yes")
+            bind_key(self, yes_key, "answer(True)", N_("Yes"))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):
@@ -44,7 +45,8 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(content(self.text), id="confirm-text")
             with Horizontal(classes="buttons"):
                 yield Button(content(f"{self.yes} ({self.yes_key})"), id="yes")
-                yield Button(content(f"{self.no} (Esc)"), id="no", variant="primary")
+                escape = pgettext("key", "Esc")  # (the key's name on a keyboard in this language)
+                yield Button(content(f"{self.no} ({escape})"), id="no", variant="primary")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -56,12 +58,13 @@ class ConfirmScreen(ModalScreen[bool]):
 
 def quit_question(come_back: str) -> ConfirmScreen:
     """Quitting a game in progress; `come_back` says how to return to it (the window knows how)."""
-    return ConfirmScreen("Quit All Fives?", f"Your game is saved after every move: {come_back}.",
-                         "Quit", "Keep playing", yes_key="q")
+    return ConfirmScreen(_("Quit All Fives?"),
+                         _("Your game is saved after every move: {come_back}.").format(come_back=come_back),
+                         _("Quit"), _("Keep playing"), yes_key="q")
 
 
 def abandon_question() -> ConfirmScreen:
-    return ConfirmScreen("Start a new game?",
-                         "The game in progress is set aside: it is kept in your data folder "
-                         "(save.previous-….json), but it will not be offered again.",
-                         "Start the new game", "Back to my game")
+    return ConfirmScreen(_("Start a new game?"),
+                         _("The game in progress is set aside: it is kept in your data folder "
+                           "(save.previous-….json), but it will not be offered again."),
+                         _("Start the new game"), _("Back to my game"))

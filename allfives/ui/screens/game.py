@@ -25,6 +25,7 @@ from textual.timer import Timer
 from textual.widgets import Button
 
 from allfives.engine import Drew, IllegalMove, Move, SeatView
+from allfives.i18n import N_, _
 from allfives.play import flow as table_flow
 from allfives.play.flow import (
     AutoPass,
@@ -71,8 +72,8 @@ from .persons_turn import PersonsTurn
 from .score_panel import ScorePanel
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
-ASIDE = {"result": "The hand as it ended · t: the score panel",  # the status line, a dialog put aside
-         "game_over": "The final board · t: the game-over screen"}
+ASIDE = {"result": N_("The hand as it ended · t: the score panel"),  # the status line, a dialog put aside
+         "game_over": N_("The final board · t: the game-over screen")}
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,8 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         yield from TablePieces.compose(Boneyard(id="boneyard"))
         with Horizontal(id="status-row"):
             yield Status(id="status")
-            yield TableButton("Undo (u)", id="undo", compact=True, tooltip="Take back your last play")
-            yield TableButton("Score panel", id="back-to-result", compact=True)
+            yield TableButton(_("Undo (u)"), id="undo", compact=True, tooltip=_("Take back your last play"))
+            yield TableButton(_("Score panel"), id="back-to-result", compact=True)
         yield Hand(id="hand")
         yield KeyFooter()
         yield TooSmall()
@@ -210,7 +211,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         undo.disabled = not view.can_undo
         undo.display = self.applies("undo")
         back.display = self.aside is not None
-        back.label = "Score panel (t)" if self.aside == "result" else "Game over (t)"
+        back.label = _("Score panel (t)") if self.aside == "result" else _("Game over (t)")
         offered = (view.can_undo, *(self.applies(when) for when in ("playing", "undo", "aside")))
         if offered != self._bindings_for:
             self._bindings_for = offered
@@ -296,7 +297,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         if self.flow.viewer != before.viewer:
             self.turn = TurnState()  # another person's hand: nothing of the last one's turn carries over
         if isinstance(directive, PutAside):
-            self.turn = self.turn.told(ASIDE[directive.what], "done")
+            self.turn = self.turn.told(_(ASIDE[directive.what]), "done")
             self.show()
         elif (before.viewer, before.revealed, before.aside) != (self.viewer, self.revealed, self.aside):
             self.show()
@@ -311,7 +312,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
             case Make(move=move):
                 self.apply(move)
             case AutoPass():
-                self.notify("Nothing fits and the boneyard is empty: you pass.", timeout=3)
+                self.notify(_("Nothing fits and the boneyard is empty: you pass."), timeout=3)
                 self.apply(Move.pass_())
             case HandOver(to=to, undo_for=back):
                 name = players[back].name if back is not None else None
@@ -369,7 +370,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         """Saves are written in the background: a problem is told when it is known."""
         notice = self.session.take_notice()
         if notice:
-            self.notify(notice, title="Saving", severity="warning", timeout=10)
+            self.notify(notice, title=_("Saving"), severity="warning", timeout=10)
 
     def _handed_over(self, answer: str | None = None) -> None:
         self.follow(table_flow.handed_over(self.flow, self.facts(), answer))
@@ -400,7 +401,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         try:
             events = self.session.apply(move)
         except IllegalMove as e:  # the steps refuse illegal moves first: this is a safety net
-            self.turn = self.turn.told(styled("[b]Not allowed:[/b] {}.", str(e).rstrip(".")), "refusal")
+            self.turn = self.turn.told(styled(_("[b]Not allowed:[/b] {}."), str(e).rstrip(".")), "refusal")
             self.show()
             return False
         self.turn = self.turn.fresh()

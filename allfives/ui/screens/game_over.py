@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from allfives.i18n import _
+from allfives.i18n import N_, _
 from allfives.ui.model.shown import Shown, styled
 
 from ..commands import HELP, REVIEW
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from allfives.play.deals import DealsOver, Duplicate
     from allfives.ui.review.model import ReviewGame
 
-WEIGHING = "Weighing luck and skill…"
+WEIGHING = N_("Weighing luck and skill…")
 VERDICT_SAMPLES: int | None = None  # deals a decision for the verdict; None: the review's (tests: few)
 
 
@@ -35,10 +35,10 @@ class GameOverScreen(Guarded, ModalScreen[str]):
     brings it back); a review opens over it and comes back to it."""
 
     BINDINGS = [
-        Binding("n,enter", "choose('new')", "New game"),
-        Binding("t", "choose('table')", "Look at the table"),
+        Binding("n,enter", "choose('new')", N_("New game")),
+        Binding("t", "choose('table')", N_("Look at the table")),
         REVIEW.binding(),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("q,escape", "choose('quit')", N_("Quit")),
         HELP.binding(),  # (a modal screen stops the app's own keys)
     ]
     AUTO_FOCUS = "#new"
@@ -63,7 +63,7 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         with Vertical(id="over-box", classes="dialog"):
             yield Static(content(styled("[b]{}[/b]", self.headline)), classes="title", id="winner")
             if self.review is not None:
-                yield Static(WEIGHING, id="verdict", markup=False)
+                yield Static(_(WEIGHING), id="verdict", markup=False)
             if self.deals is not None:
                 yield Static(content(styled(_("Deal code [b]{}[/b] (replay: allfives --deals)"),
                                             self.deals.code)), id="deal-code")
@@ -76,10 +76,10 @@ class GameOverScreen(Guarded, ModalScreen[str]):
                     yield ScoreChart(series, id="score-chart")
                     yield Static(legend(series.names), id="score-legend")
             with Horizontal(classes="buttons"):
-                yield Button("New game (n)", id="new", variant="primary")
-                yield Button("The table (t)", id="table")
-                yield Button("Review (r)", id="review")
-                yield Button("Quit (q)", id="quit")
+                yield Button(_("New game (n)"), id="new", variant="primary")
+                yield Button(_("The table (t)"), id="table")
+                yield Button(_("Review (r)"), id="review")
+                yield Button(_("Quit (q)"), id="quit")
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives.i18n import N_, _
 from allfives.ui.model.shown import styled
 
 from .. import commands
@@ -23,8 +24,8 @@ class HandoverScreen(Guarded, ModalScreen[str | None]):
 
     # the table's footer shows under it: its window keys work here as there (a dialog stops the app's)
     BINDINGS = [
-        Binding("enter,space", "ready", "Show my hand"),
-        Binding("u,ctrl+z", "undo", "Take back", show=False),
+        Binding("enter,space", "ready", N_("Show my hand")),
+        Binding("u,ctrl+z", "undo", N_("Take back"), show=False),
         *commands.bindings(HELP, NEW_GAME, QUIT),
     ]
     AUTO_FOCUS = "#ready"
@@ -37,12 +38,15 @@ class HandoverScreen(Guarded, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box", classes="dialog"):
-            yield Static(content(styled("[b]Pass the terminal to {}[/b]", self.player_name)), classes="title")
-            yield Static("Press Enter when ready — your hand is hidden until then.")
+            yield Static(content(styled(_("[b]Pass the terminal to {}[/b]"), self.player_name)),
+                         classes="title")
+            yield Static(_("Press Enter when ready — your hand is hidden until then."), markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(content(f"I am {self.player_name}"), id="ready", variant="primary")
+                yield Button(content(_("I am {name}").format(name=self.player_name)), id="ready",
+                             variant="primary")
                 if self.undo_for is not None:
-                    yield Button(content(f"{self.undo_for}: take my move back (u)"), id="undo")
+                    yield Button(content(_("{name}: take my move back (u)").format(name=self.undo_for)),
+                                 id="undo")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

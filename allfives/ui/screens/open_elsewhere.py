@@ -10,6 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives.i18n import N_, _
+from allfives.ui.model.shown import styled
+
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
 
@@ -19,9 +22,9 @@ class OpenElsewhereScreen(ModalScreen[str]):
     window's game, read-only) or "quit"."""
 
     BINDINGS = [
-        Binding("n,enter", "choose('new')", "New game beside it"),
-        Binding("w", "choose('watch')", "Watch it"),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("n,enter", "choose('new')", N_("New game beside it")),
+        Binding("w", "choose('watch')", N_("Watch it")),
+        Binding("q,escape", "choose('quit')", N_("Quit")),
     ]
     AUTO_FOCUS = "#new"
 
@@ -32,15 +35,19 @@ class OpenElsewhereScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="elsewhere-box", classes="dialog"):
-            yield Static("[b]This game is open in another window[/b]", classes="title")
-            where = "Your game" if self.path is None else f"The game saved in {self.path}"
-            yield Static(content(f"{where} is being played in another window, and only that window saves "
-                                 "it. Start a new game here, saved beside it, watch that game as it goes on, "
-                                 "or quit."), id="elsewhere-text")
+            yield Static(content(styled(_("[b]This game is open in another window[/b]"))), classes="title")
+            if self.path is None:
+                said = _("Your game is being played in another window, and only that window saves it. Start "
+                         "a new game here, saved beside it, watch that game as it goes on, or quit.")
+            else:
+                said = _("The game saved in {path} is being played in another window, and only that window "
+                         "saves it. Start a new game here, saved beside it, watch that game as it goes on, "
+                         "or quit.").format(path=self.path)
+            yield Static(content(said), id="elsewhere-text")
             with Horizontal(classes="buttons"):
-                yield Button("New game beside it (n)", id="new", variant="primary")
-                yield Button("Watch it (w)", id="watch")
-                yield Button("Quit (q)", id="quit")
+                yield Button(_("New game beside it (n)"), id="new", variant="primary")
+                yield Button(_("Watch it (w)"), id="watch")
+                yield Button(_("Quit (q)"), id="quit")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives.i18n import N_, _, ngettext
 from allfives.play.saving import SavedGame
 from allfives.ui.model.shown import styled
 
@@ -19,9 +20,9 @@ class ResumeScreen(ModalScreen[str]):
     """Dismisses with "resume" or "new"."""
 
     BINDINGS = [
-        Binding("r,enter", "choose('resume')", "Resume"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("escape", "choose('resume')", "Resume", show=False),
+        Binding("r,enter", "choose('resume')", N_("Resume")),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("escape", "choose('resume')", N_("Resume"), show=False),
     ]
     AUTO_FOCUS = "#resume"
 
@@ -32,14 +33,16 @@ class ResumeScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         state, setup = self.saved.state, self.saved.setup
         scores = ", ".join(f"{setup.side_name(s)} {v}" for s, v in enumerate(state.scores))
-        when = f" (saved {self.saved.saved_at})" if self.saved.saved_at else ""
+        when = " " + _("(saved {when})").format(when=self.saved.saved_at) if self.saved.saved_at else ""
         with Vertical(id="resume-box", classes="dialog"):
-            yield Static(content(styled("[b]A game is in progress[/b]{}", when)), classes="title")
-            yield Static(content(f"{state.rules.seats} seats · hand {state.hand_number} · target "
-                                 f"{state.rules.target}\n{scores}"))
+            yield Static(content(styled(_("[b]A game is in progress[/b]{}"), when)), classes="title")
+            game = ngettext("{n} seat · hand {hand} · target {target}",
+                            "{n} seats · hand {hand} · target {target}", state.rules.seats)
+            yield Static(content(game.format(n=state.rules.seats, hand=state.hand_number,
+                                             target=state.rules.target) + f"\n{scores}"))
             with Horizontal(classes="buttons"):
-                yield Button("Resume (r)", id="resume", variant="primary")
-                yield Button("New game (n)", id="new")
+                yield Button(_("Resume (r)"), id="resume", variant="primary")
+                yield Button(_("New game (n)"), id="new")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

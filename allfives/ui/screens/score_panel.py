@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from allfives.engine import HandResult
+from allfives.i18n import N_, _, ngettext
 from allfives.play.setup import GameSetup
 from allfives.ui.model.shown import styled
 
@@ -32,15 +33,15 @@ def result_table(result: HandResult, setup: GameSetup, looks: Looks) -> Table:
     muggins = rules.end_of_hand == "muggins"
     tile_look = (looks["face"], looks["divider"])
     table = Table(box=None, padding=(0, 1), header_style=looks["head"], expand=True)
-    table.add_column("player", no_wrap=True)
-    table.add_column("tiles left", ratio=1)
-    table.add_column("pips", justify="right")
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("tiles left"), ratio=1)
+    table.add_column(_("pips"), justify="right")
     if not muggins:  # Muggins rounds a side's total, told below the table
-        table.add_column("rounded", justify="right")  # (to the nearest five: what is deducted)
-    table.add_column("award" if muggins else "deduction", justify="right")
+        table.add_column(_("rounded"), justify="right")  # (to the nearest five: what is deducted)
+    table.add_column(_("award") if muggins else _("deduction"), justify="right")
     for seat, tiles in enumerate(result.remaining):
         row_tiles = Text(" ").join(small_tile(t, tile_look) for t in tiles) if tiles \
-            else Text("out!", looks["out"])
+            else Text(_("out!"), looks["out"])
         name = Text(setup.players[seat].name, style="bold" if seat == result.out_seat else "")
         if muggins:
             side = rules.side_of(seat)
@@ -66,18 +67,30 @@ def muggins_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     side_pips = rules.side_totals(result.remaining_pips)
     winners = [side for side, award in enumerate(result.awards) if award]
     if not winners:
-        return Text("Muggins: fewest pips is a tie, so nobody scores.", style=looks["remark"])
+        return Text(_("Muggins: fewest pips is a tie, so nobody scores."), style=looks["remark"])
     side = winners[0]
     others = sum(side_pips) - side_pips[side]
     who = setup.side_title(side)
+    fewest = side_pips[side]
     if result.reason == "domino" and result.out_seat is not None:
         went_out = setup.players[result.out_seat].name
-        holders = "the other side holds" if rules.partnership else "the others hold"
-        why = f"{went_out} went out; {holders} {others} pips"
+        if rules.partnership:
+            why = ngettext("Muggins: {name} went out; the other side holds {n} pip, rounded to five: ",
+                           "Muggins: {name} went out; the other side holds {n} pips, rounded to five: ",
+                           others)
+        else:
+            why = ngettext("Muggins: {name} went out; the others hold {n} pip, rounded to five: ",
+                           "Muggins: {name} went out; the others hold {n} pips, rounded to five: ", others)
+        said = why.format(name=went_out, n=others)
     else:
-        why = f"{who} hold{'s' if not rules.partnership else ''} the fewest pips ({side_pips[side]}); " \
-              f"the others hold {others}, {others - side_pips[side]} more"
-    text = Text(f"Muggins: {why}, rounded to five: ", style=looks["remark"])
+        if rules.partnership:
+            why = _("Muggins: {side} hold the fewest pips ({n}); the others hold {others}, {more} more, "
+                    "rounded to five: ")
+        else:
+            why = _("Muggins: {side} holds the fewest pips ({n}); the others hold {others}, {more} more, "
+                    "rounded to five: ")
+        said = why.format(side=who, n=fewest, others=others, more=others - fewest)
+    text = Text(said, style=looks["remark"])
     text.append(f"+{result.awards[side]}", style=looks["award"] + Style(bold=True))
     return text
 
@@ -98,8 +111,8 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
     aside to look at the table (dismisses "table")."""
 
     BINDINGS = [
-        Binding("enter,space,c", "continue", "Continue"),
-        Binding("t", "table", "Look at the table"),
+        Binding("enter,space,c", "continue", N_("Continue")),
+        Binding("t", "table", N_("Look at the table")),
         # a modal screen stops the app's own keys: the table's footer under it offers these too
         *commands.bindings(REVIEW, HELP, NEW_GAME, QUIT),
     ]
@@ -118,8 +131,9 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
     def headline(self) -> str:
         r = self.result
         if r.reason == "domino" and r.out_seat is not None:
-            return f"Hand {self.hand_number} — {self.setup.players[r.out_seat].name} went out"
-        return f"Hand {self.hand_number} — blocked: nobody can play"
+            return _("Hand {n} — {name} went out").format(n=self.hand_number,
+                                                          name=self.setup.players[r.out_seat].name)
+        return _("Hand {n} — blocked: nobody can play").format(n=self.hand_number)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="score-box", classes="dialog"):
@@ -129,11 +143,11 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
                 yield Static(id="muggins-line")
             yield Static(id="scores-line")
             yield Static(" · ".join(self.setup.rules.describe()), id="rules-line", classes="muted")
-            label = "See the result (Enter)" if self.game_over else "Deal the next hand (Enter)"
+            label = _("See the result (Enter)") if self.game_over else _("Deal the next hand (Enter)")
             with Horizontal(classes="buttons"):
                 yield Button(label, id="continue", variant="primary")
-                yield Button("Look at the table (t)", id="table")
-                yield Button("Review (r)", id="review")
+                yield Button(_("Look at the table (t)"), id="table")
+                yield Button(_("Review (r)"), id="review")
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -185,7 +199,7 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
             self.query_one("#score-box").mount(Static(self.table_news, id="table-news", classes="title"),
                                                before=self.query_one("#score-box .buttons"))
         if not self.game_over:
-            self.query_one("#continue", Button).label = "Play on (Enter)"
+            self.query_one("#continue", Button).label = _("Play on (Enter)")
 
     def action_continue(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from allfives.i18n import N_, _
 from allfives.play.watched import WatchedGame
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import TurnState
@@ -23,7 +24,7 @@ class WatchScreen(GameScreen, inherit_bindings=False):
     """The other window's table, read-only; its bindings are only to leave and for help."""
 
     BINDINGS = [
-        Binding("q,escape", "app.quit", "Stop watching"),
+        Binding("q,escape", "app.quit", N_("Stop watching")),
         HELP.binding(),
     ]
 
@@ -51,13 +52,13 @@ class WatchScreen(GameScreen, inherit_bindings=False):
     def _watching(self) -> Shown:
         game = self.watched
         if game.ended:
-            return styled("[b]Watching[/b] — {} q leaves.", game.ended)
-        waiting = game.waiting
-        if waiting == "hand_over":
-            now = "the hand is over"
-        else:
-            now = f"{game.setup.players[game.seat_view(self.viewer).turn].name} to move"
-        return styled("[b]Watching[/b] the game played in another window: {}. q stops watching.", now)
+            return styled(_("[b]Watching[/b] — {} q leaves."), game.ended)
+        if game.waiting == "hand_over":
+            return styled(_("[b]Watching[/b] the game played in another window: the hand is over. "
+                            "q stops watching."))
+        name = game.setup.players[game.seat_view(self.viewer).turn].name
+        return styled(_("[b]Watching[/b] the game played in another window: {} to move. q stops watching."),
+                      name)
 
     @property
     def in_progress(self) -> bool:

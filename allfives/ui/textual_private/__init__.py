@@ -21,6 +21,8 @@ from textual.filter import LineFilter
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from allfives.i18n import _
+
 if TYPE_CHECKING:
     from textual.theme import Theme
 
@@ -62,7 +64,8 @@ class PlainQuitHint:
     def action_help_quit(self) -> None:
         for key, active in self.active_bindings.items():  # type: ignore[attr-defined]
             if active.binding.action in ("quit", "app.quit"):
-                self.notify(f"Press {key} to quit the app", title="Do you want to quit?")  # type: ignore[attr-defined]
+                self.notify(_("Press {key} to quit the app").format(key=key),  # type: ignore[attr-defined]
+                            title=_("Do you want to quit?"))
                 return
 
 

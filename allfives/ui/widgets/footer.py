@@ -1,11 +1,14 @@
 """The key bar at the foot of a screen: Textual's Footer, with its keys in the screen's first frame, made
-as they will look, and rebuilt only when they change."""
+as they will look, in the person's language, and rebuilt only when they change."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+
+from allfives import i18n
+from allfives.i18n import _
 
 from ..textual_private import FooterKey, footer_keys_ready
 
@@ -19,6 +22,10 @@ class KeyFooter(Footer):
     Each key Textual binds to the footer's style starts compact and is made wide once mounted, each
     step a restyle of the key; here those keys are made as wide as the footer from the start (the
     palette key, bound to nothing, stays compact as Textual makes it).
+
+    Bindings hold their words in English (the catalogue's msgids): each key's word and tooltip are
+    translated here as the keys are made, so after a change of language `redraw()` (or any change of
+    keys) shows the new words, with the bindings as they were.
     """
 
     _shown: tuple | None = None
@@ -28,14 +35,19 @@ class KeyFooter(Footer):
         footer_keys_ready(self)
 
     def _keys(self, screen: Screen) -> tuple:
-        return tuple((binding.key, binding.action, binding.description, enabled)
-                     for _, binding, enabled, _ in screen.active_bindings.values() if binding.show)
+        return (i18n.language(), *((binding.key, binding.action, binding.description, enabled)
+                                   for _node, binding, enabled, _tip in screen.active_bindings.values()
+                                   if binding.show))
 
     def compose(self) -> ComposeResult:
         self._shown = self._keys(self.screen)
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                widget.set_reactive(FooterKey.compact, self.compact)  # (bound to it all the same)
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else ""
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+                if not widget.has_class("-command-palette"):
+                    widget.set_reactive(FooterKey.compact, self.compact)  # (bound to it all the same)
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
@@ -43,3 +55,9 @@ class KeyFooter(Footer):
         if mine and screen.app.app_focus and self._keys(screen) == self._shown:
             return
         super().bindings_changed(screen)
+
+    def redraw(self) -> None:
+        """The keys again, in the language spoken now (after `i18n.use`); no binding changes."""
+        if self.is_attached:
+            self._shown = None
+            self.call_later(self.recompose)  # (in the footer's own context: its keys bind to it)
