@@ -12,6 +12,8 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from allfives.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
     from allfives.engine import ReplayDocument
 
@@ -58,7 +60,7 @@ def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
 def _replay_json(doc: ReplayDocument) -> list[str]:
     """`json.dumps(document, indent=1)` in pieces, made hand by hand: a long record is never held twice."""
     pieces = ['{\n "hands": [']
-    for n, (_, hand) in enumerate(doc.hands()):
+    for n, (_leader, hand) in enumerate(doc.hands()):
         pieces.append((",\n  " if n else "\n  ") + json.dumps(hand, indent=1).replace("\n", "\n  "))
     pieces.append("\n ]" if len(pieces) > 1 else "]")
     tail = json.dumps({"final_scores": doc.final_scores, "winner": doc.winner}, indent=1)
@@ -77,7 +79,7 @@ def replay_main(argv: list[str]) -> int:
     from allfives.record_file import read_record
 
     try:
-        data, _ = read_record(args.file)
+        data, _journal = read_record(args.file)
         doc = ReplayDocument(data)
         players = data.get("players") if isinstance(data, dict) else None  # (good names name the seats)
         out = _replay_json(doc) if args.json else [_replay_summary(doc, players), "\n"]
@@ -196,7 +198,67 @@ def _interrupted(error: BaseException) -> bool:
     return False
 
 
+# argparse's own words ("usage:", "options", its errors) are looked up through its module's `_` and
+# `ngettext`; speak_to_argparse() points them at ours, and these marks put the ones a player meets in
+# our catalogue (argparse's %-placeholders kept as they are).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"), N_("one of the arguments %s is required"),
+)
+ARGPARSE_PLURALS = (("expected %s argument", "expected %s arguments"),)
+
+
+def speak_to_argparse() -> None:
+    """argparse's words in the player's language too (it asks gettext's default domain, not ours)."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    ngettext("expected %s argument", "expected %s arguments", 1)  # (marks the plural for the catalogue)
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang CODE` (or `--lang=CODE`) taken out of a command line, before any command sees it; the
+    last one given wins. A `--lang` with no code is left for the command's parser to refuse."""
+    flag, rest = None, []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        if arg.startswith("--lang="):
+            flag = arg.split("=", 1)[1]
+        elif arg == "--lang" and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            flag = argv[i + 1]
+            i += 1
+        else:
+            rest.append(arg)
+        i += 1
+    return flag, rest
+
+
+def choose_language(argv: list[str]) -> list[str]:
+    """Speak the language `--lang`, the saved choice or the locale ask for (i18n.choose), before any
+    screen is imported; a line on stderr when `--lang` named one we lack. The command line without it."""
+    from allfives.i18n import choose, use
+    from allfives.play.prefs import PrefsStore
+
+    flag, rest = take_language(argv)
+    saved = None if flag is not None else PrefsStore().saved_language()
+    language, notice = choose(flag, saved, os.environ)
+    use(language)
+    speak_to_argparse()
+    if notice:
+        print(notice, file=sys.stderr)
+    return rest
+
+
 def _command(argv: list[str]) -> int:
+    argv = choose_language(argv)
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     if argv and argv[0] in ("host", "join"):

@@ -1,5 +1,5 @@
-"""The player's preferences kept between launches (name, theme, the last game's setup, bot speed, hand
-order) in a small TOML file in the user's config dir.
+"""The player's preferences kept between launches (name, theme, language, the last game's setup, bot
+speed, hand order) in a small TOML file in the user's config dir.
 
 Read with `tomllib`, written whole or not at all (userdata.write_atomically) by the tiny writer here:
 the file holds flat tables of text, whole numbers, numbers and true/false, nothing more. Every value is
@@ -23,6 +23,7 @@ from typing import Any
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, VARIANTS
 from allfives.engine.values import describe
+from allfives.i18n import LANGUAGES, _
 from allfives.names import player_name, visible
 from allfives.userdata import config_dir, write_atomically
 
@@ -58,6 +59,7 @@ class Prefs:
     theme: str | None = None
     bot_delay: float | None = None
     hand_order: str | None = None  # how the hand is sorted (the hand widget names the orders)
+    language: str | None = None  # one of allfives.i18n.LANGUAGES, as chosen on the new-game screen
     last_game: LastGame | None = None
 
 
@@ -89,13 +91,15 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
     theme = take(data, "theme", lambda v: matching(v, THEME_NAME, "a theme's name"))
     delay = take(data, "bot_delay", bot_delay)
     order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, "a hand order"))
+    language = take(data, "language", language_code)
     last = None
     table = data.get("last_game")
     if isinstance(table, dict):
         last = last_game_from(table, refused)
     elif table is not None:
         refused.append(f"last_game: must be a table, found {describe(table)}")
-    return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, last_game=last), refused
+    return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
+                 last_game=last), refused
 
 
 def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None:
@@ -150,6 +154,13 @@ def matching(value: object, pattern: re.Pattern[str], what: str) -> str:
     return value
 
 
+def language_code(value: object) -> str:
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise ValueError(_("must be one of {choices}, found {found}").format(
+            choices=", ".join(LANGUAGES), found=describe(value)))
+    return value
+
+
 def bot_delay(value: object) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
             or not 0 <= value <= MAX_BOT_DELAY):
@@ -163,7 +174,7 @@ def bot_delay(value: object) -> float:
 def to_toml(prefs: Prefs) -> str:
     """The file's text: the top-level choices, then [last_game]; what was never chosen is left out."""
     top = {"name": prefs.name, "theme": prefs.theme, "bot_delay": prefs.bot_delay,
-           "hand_order": prefs.hand_order}
+           "hand_order": prefs.hand_order, "language": prefs.language}
     lines = [HEADER]
     lines += [f"{key} = {toml_value(value)}\n" for key, value in top.items() if value is not None]
     last = prefs.last_game
@@ -239,6 +250,17 @@ class PrefsStore:
             shown = "; ".join(visible(line) for line in refused[:3]) + ("; …" if len(refused) > 3 else "")
             problem = f"Some preferences in {self.path} were ignored ({shown[:300]})."
         return PrefsOutcome(self.prefs, problem)
+
+    def saved_language(self) -> str | None:
+        """The language the player chose, read before anything else runs (to speak from the first
+        word): only that value, the file left as it is whatever it holds (load() says what is wrong)."""
+        import tomllib
+
+        try:
+            value = tomllib.loads(self._read()).get("language")
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return None
+        return value if isinstance(value, str) and value in LANGUAGES else None
 
     def _read(self) -> str:
         """The file's text: never blocks nor reads without end (a FIFO, /dev/zero, a directory: refused)."""

@@ -22,6 +22,8 @@ from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
 
+from allfives.i18n import N_
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -56,6 +58,8 @@ class Command:
 
 
 # -- the window's commands (every screen of the app) ---------------------------------------------------
+LANGUAGE = Command("language", "", "app.language", N_("Language…"),
+                   N_("Speak another language: English, Nederlands, Português, Slovenščina, Frysk"))
 HELP = Command("help", "question_mark,f1", "app.help", "Help", "The rules in short and the controls",
                key_display="?")
 QUIT = Command("quit", "q", "app.quit", "Quit", "Quit All Fives (a game in progress is saved)",
