@@ -12,48 +12,58 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from allfives.i18n import N_, _, ngettext
+from allfives.i18n import N_, _, add_language_flag, ngettext
 
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
     from allfives.engine import ReplayDocument
 
 
-DEAL_SAYS = {True: " (deal checked)", False: " (deal committed, secret not shown)", None: ""}
+DEAL_SAYS = {True: N_(" (deal checked)"), False: N_(" (deal committed, secret not shown)"), None: ""}
+
+
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
 
 
 def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
     """The record in words: each hand's leader, plays and end, the scores; seats by the players' names
     the record gives (`players`), else `seat 1`, `seat 2`..."""
-    from allfives.names import count, record_names, seat_labels, verb
+    from allfives.names import record_names, seat_labels
 
     rules = doc.rules
     seat = seat_labels(players, rules.seats)
     side = seat
     if rules.partnership:
         side = tuple(" & ".join(seat[s] for s in rules.seats_of(t)) if record_names(players, rules.seats)
-                     else f"team {t + 1}" for t in range(rules.sides))
-    lines = [f"{rules.seats} seats, {count(rules.hand_size, 'tile')} each, target {rules.target}, "
-             f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")
-             + (", seeded deals" if doc.seeded else "")]
+                     else _("team {n}").format(n=t + 1) for t in range(rules.sides))
+    lines = [_("{seats} seats, {tiles} each, target {target}, {end_of_hand}, {win_check}").format(
+        seats=rules.seats, tiles=_tiles(rules.hand_size), target=rules.target,
+        end_of_hand=rules.end_of_hand, win_check=rules.win_check)
+        + (_(", partnership") if rules.partnership else "") + (_(", seeded deals") if doc.seeded else "")]
     for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
         deal = DEAL_SAYS[doc.deal_checked(n)]
-        lines.append(f"hand {n}: {seat[leader]} {verb(seat[leader], 'lead')}{deal}, "
-                     f"{count(len(hand['plays']), 'tile')} played, {count(points, 'point')} scored in play")
+        leads = _("You lead") if seat[leader] == "You" else _("{name} leads").format(name=seat[leader])
+        lines.append(_("hand {n}: {leads}{deal}, {tiles} played, {points} scored in play").format(
+            n=n, leads=leads, deal=_(deal) if deal else "", tiles=_tiles(len(hand["plays"])),
+            points=ngettext("{n} point", "{n} points", points).format(n=points)))
         result = hand["result"]
         if result is None:  # only the last hand is unfinished: in play, or won before its end
-            lines.append("  cut short: the game was won" if doc.winner is not None else "  in progress")
+            lines.append(_("  cut short: the game was won") if doc.winner is not None else _("  in progress"))
         elif result["reason"] == "domino":
-            lines.append(f"  {seat[result['out_seat']]} went out; remaining pips {result['remaining_pips']}, "
-                         f"deductions {result['deductions']}")
+            lines.append(_("  {name} went out; remaining pips {pips}, deductions {deductions}").format(
+                name=seat[result["out_seat"]], pips=result["remaining_pips"],
+                deductions=result["deductions"]))
         else:
-            lines.append(f"  blocked; remaining pips {result['remaining_pips']}, "
-                         f"deductions {result['deductions']}")
-        lines.append("  scores: " + ", ".join(f"{side[i]} {s}" for i, s in enumerate(hand["scores"])))
+            lines.append(_("  blocked; remaining pips {pips}, deductions {deductions}").format(
+                pips=result["remaining_pips"], deductions=result["deductions"]))
+        lines.append(_("  scores: {scores}").format(
+            scores=", ".join(f"{side[i]} {s}" for i, s in enumerate(hand["scores"]))))
     if doc.winner is not None:
-        lines.append(f"winner: {side[doc.winner]} with {doc.final_scores[doc.winner]}")
+        lines.append(_("winner: {side} with {points}").format(side=side[doc.winner],
+                                                              points=doc.final_scores[doc.winner]))
     else:
-        lines.append("no winner yet")
+        lines.append(_("no winner yet"))
     return "\n".join(lines)
 
 
@@ -70,9 +80,10 @@ def _replay_json(doc: ReplayDocument) -> list[str]:
 
 def replay_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="allfives replay",
-                                     description="Check a game record move by move against the rules.")
-    parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
-    parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
+                                     description=_("Check a game record move by move against the rules."))
+    parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the replay document as JSON"))
+    add_language_flag(parser)
     args = parser.parse_args(argv)
     from allfives.engine import RecordError, ReplayDocument
     from allfives.names import visible
@@ -87,7 +98,7 @@ def replay_main(argv: list[str]) -> int:
         print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     except RecursionError:
-        print("the record is nested too deeply to be a game record", file=sys.stderr)
+        print(_("the record is nested too deeply to be a game record"), file=sys.stderr)
         return 2
     sys.stdout.writelines(out)  # only once the whole record has been checked
     return 0
@@ -182,7 +193,8 @@ def _output_failed(e: OSError) -> int:
     if isinstance(e, BrokenPipeError):
         return CLOSED_PIPE_STATUS
     with contextlib.suppress(OSError, ValueError):  # stderr is gone too: the status says it
-        print(f"allfives: the output could not be written: {e.strerror or e}", file=sys.stderr, flush=True)
+        print(_("allfives: the output could not be written: {why}").format(why=e.strerror or e),
+              file=sys.stderr, flush=True)
     return OUTPUT_FAILED_STATUS
 
 

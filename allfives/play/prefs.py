@@ -23,7 +23,7 @@ from typing import Any
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, VARIANTS
 from allfives.engine.values import describe
-from allfives.i18n import LANGUAGES, _
+from allfives.i18n import LANGUAGES, N_, _
 from allfives.names import player_name, visible
 from allfives.userdata import config_dir, write_atomically
 
@@ -88,16 +88,16 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
             return None
 
     name = take(data, "name", player_name)
-    theme = take(data, "theme", lambda v: matching(v, THEME_NAME, "a theme's name"))
+    theme = take(data, "theme", lambda v: matching(v, THEME_NAME, N_("a theme's name")))
     delay = take(data, "bot_delay", bot_delay)
-    order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, "a hand order"))
+    order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, N_("a hand order")))
     language = take(data, "language", language_code)
     last = None
     table = data.get("last_game")
     if isinstance(table, dict):
         last = last_game_from(table, refused)
     elif table is not None:
-        refused.append(f"last_game: must be a table, found {describe(table)}")
+        refused.append("last_game: " + _("must be a table, found {found}").format(found=describe(table)))
     return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
                  last_game=last), refused
 
@@ -106,14 +106,16 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
     """The last game's setup, a field refused at a time: a seat that cannot be read is a default one."""
     seats = table.get("seats")
     if type(seats) is not int or seats not in SEATS:
-        refused.append(f"last_game.seats: must be 2, 3 or 4, found {describe(seats)}")
+        refused.append("last_game.seats: " + _("must be 2, 3 or 4, found {found}").format(
+            found=describe(seats)))
         return None  # (everything else is per seat)
     default = LastGame()
     who, names = [], []
     for seat in range(1, seats + 1):
         kind = table.get(f"seat_{seat}", "person" if seat == 1 else "medium")
         if kind not in WHO:
-            refused.append(f"last_game.seat_{seat}: must be one of {', '.join(WHO)}, found {describe(kind)}")
+            refused.append(f"last_game.seat_{seat}: " + _("must be one of {choices}, found {found}").format(
+                choices=", ".join(WHO), found=describe(kind)))
             kind = "person" if seat == 1 else "medium"
         who.append(kind)
         name = table.get(f"name_{seat}", "")
@@ -128,19 +130,21 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
     def flag(key: str, fallback: bool) -> bool:
         value = table.get(key, fallback)
         if not isinstance(value, bool):
-            refused.append(f"last_game.{key}: must be true or false, found {describe(value)}")
+            refused.append(f"last_game.{key}: " + _("must be true or false, found {found}").format(
+                found=describe(value)))
             return fallback
         return value
 
     variant = table.get("variant", "standard")
     if variant not in VARIANTS:
-        refused.append(f"last_game.variant: must be one of {', '.join(VARIANTS)}, found {describe(variant)}")
+        refused.append("last_game.variant: " + _("must be one of {choices}, found {found}").format(
+            choices=", ".join(VARIANTS), found=describe(variant)))
         variant = default.variant
     target = table.get("target")
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)
                                or not 1 <= target <= MAX_TARGET):
-        refused.append(f"last_game.target: must be a whole number from 1 to {MAX_TARGET}, "
-                       f"found {describe(target)}")
+        why = _("must be a whole number from 1 to {most}, found {found}")
+        refused.append("last_game.target: " + why.format(most=MAX_TARGET, found=describe(target)))
         target = None
     return LastGame(seats=seats, who=tuple(who), names=tuple(names),
                     partnership=flag("partnership", default.partnership), variant=variant, target=target,
@@ -150,7 +154,7 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
 
 def matching(value: object, pattern: re.Pattern[str], what: str) -> str:
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise ValueError(f"not {what}: {describe(value)}")
+        raise ValueError(_("not {what}: {found}").format(what=_(what), found=describe(value)))
     return value
 
 
@@ -164,7 +168,8 @@ def language_code(value: object) -> str:
 def bot_delay(value: object) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
             or not 0 <= value <= MAX_BOT_DELAY):
-        raise ValueError(f"must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, found {describe(value)}")
+        raise ValueError(_("must be a number of seconds from 0 to {most}, found {found}").format(
+            most=f"{MAX_BOT_DELAY:g}", found=describe(value)))
     return float(value)
 
 
@@ -243,12 +248,13 @@ class PrefsStore:
         try:
             data = tomllib.loads(text)
         except (ValueError, RecursionError) as e:  # (TOMLDecodeError, or a number with 5,000 digits)
-            return self._set_aside(f"not TOML: {_why(e)}")
+            return self._set_aside(_("not TOML: {why}").format(why=_why(e)))
         self.prefs, refused = prefs_from(data)
         problem = None
         if refused:
             shown = "; ".join(visible(line) for line in refused[:3]) + ("; …" if len(refused) > 3 else "")
-            problem = f"Some preferences in {self.path} were ignored ({shown[:300]})."
+            problem = _("Some preferences in {path} were ignored ({what}).").format(path=self.path,
+                                                                                    what=shown[:300])
         return PrefsOutcome(self.prefs, problem)
 
     def saved_language(self) -> str | None:
@@ -269,12 +275,12 @@ class PrefsStore:
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise ValueError("not a regular file")
+                raise ValueError(_("not a regular file"))
             data = os.read(fd, MAX_PREFS_BYTES + 1)
         finally:
             os.close(fd)
         if len(data) > MAX_PREFS_BYTES:
-            raise ValueError(f"larger than {MAX_PREFS_BYTES // 1024} KiB")
+            raise ValueError(_("larger than {n} KiB").format(n=MAX_PREFS_BYTES // 1024))
         return data.decode("utf-8")
 
     def _set_aside(self, why: str) -> PrefsOutcome:
@@ -287,11 +293,11 @@ class PrefsStore:
             os.replace(self.path, target)
         except OSError as e:
             self.frozen = True
-            return PrefsOutcome(problem=f"Your preferences ({self.path}) could not be read ({why}) nor "
-                                        f"moved aside ({e.strerror or e}); the defaults are used and it is "
-                                        "left as it is.")
-        return PrefsOutcome(problem=f"Your preferences could not be read ({why}). They were moved to "
-                                    f"{target} and the defaults are used.")
+            return PrefsOutcome(problem=_("Your preferences ({path}) could not be read ({why}) nor moved "
+                                          "aside ({error}); the defaults are used and it is left as it is."
+                                          ).format(path=self.path, why=why, error=e.strerror or e))
+        return PrefsOutcome(problem=_("Your preferences could not be read ({why}). They were moved to "
+                                      "{path} and the defaults are used.").format(why=why, path=target))
 
     def update(self, **changes: Any) -> str | None:
         """Keep these changes (fields of Prefs) and write the file; why it could not be written, or None."""
@@ -301,7 +307,8 @@ class PrefsStore:
         try:
             write_atomically(self.path, to_toml(self.prefs), prefix=".prefs-")
         except (OSError, ValueError) as e:
-            return f"Your preferences could not be saved ({getattr(e, 'strerror', None) or e})."
+            why = getattr(e, "strerror", None) or e
+            return _("Your preferences could not be saved ({why}).").format(why=why)
         return None
 
 

@@ -59,7 +59,7 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
 
     CSS_PATH = STYLESHEET
     TITLE = "All Fives"
-    COMMANDS_HERE: tuple[Command, ...] = (HELP, LANGUAGE)  # the window's own commands: bound, and in the palette
+    COMMANDS_HERE: tuple[Command, ...] = (HELP, LANGUAGE)  # the window's own commands: in the palette
     BINDINGS = commands.bindings(HELP, hidden=[HELP])
     _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
 
@@ -204,7 +204,7 @@ class TableShell(Shell):
     """A window that sits at tables (local play, a shared table): the table's screens, quitting (a game
     in progress asks first), reviewing the game at the table, statistics, and the history they read."""
 
-    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW, LANGUAGE)  # (Review's key: the score panel's, game over's)
+    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW, LANGUAGE)  # (Review's key: the score panel's)
     BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
     OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
 
