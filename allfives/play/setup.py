@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, SEED_LIMIT, TARGETS, VARIANTS, seed_problem, variant_hand_size
 from allfives.engine.values import describe
-from allfives.i18n import N_, _, add_language_flag
+from allfives.i18n import N_, _, add_language_flag, number
 from allfives.names import NAME_LENGTH, player_name, visible
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ def add_game_flags(p: argparse.ArgumentParser,
     p.add_argument("--finish-hand", action="store_true", help=_("play the hand out before a win"))
     p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None,
                    help=_("the bots' pace (0 is instant; default {seconds})").format(
-                       seconds=DEFAULT_BOT_DELAY))
+                       seconds=number(DEFAULT_BOT_DELAY, 1)))
     add_language_flag(p)
 
 
