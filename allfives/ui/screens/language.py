@@ -3,15 +3,18 @@ in the one chosen (the palette's "Language…"; the new-game screen has its own 
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from allfives import i18n
 from allfives.i18n import N_, _
+from allfives.ui.model.sheet import HandMemo
 
 from ..widgets.too_small import TooSmall
 from .new_game import LANGUAGE_NAMES
@@ -60,5 +63,21 @@ async def speak(app: App[object], language: str) -> None:
         if speak_here is not None:  # (a screen that keeps what is typed into it: the new-game form)
             await speak_here(language)
         else:
-            await screen.recompose()
+            await composed_again(screen)
     app.refresh_bindings()
+
+
+async def composed_again(screen: Screen[object]) -> None:
+    """`screen` composed again from what it holds: the widgets it found once (cached properties) are
+    looked up again, lines it worked out once in the old language are forgotten, and a screen that
+    draws itself from a model (`show()`: the table, a review) draws again."""
+    await screen.recompose()
+    for klass in type(screen).__mro__:
+        for name, attribute in vars(klass).items():
+            if isinstance(attribute, cached_property):
+                screen.__dict__.pop(name, None)
+    if isinstance(getattr(screen, "memo", None), HandMemo):
+        screen.memo = HandMemo()  # type: ignore[attr-defined]
+    show = getattr(screen, "show", None)
+    if callable(show):
+        show()
