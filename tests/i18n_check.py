@@ -13,9 +13,8 @@ from contextlib import contextmanager
 
 from allfives import i18n
 
-# the innermost marks: a translated string may hold others ("⟦⟦standard⟧ (9 each)⟧"), read from inside out
 _MARKED = re.compile(re.escape(i18n.MARK_OPEN) + r"[^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE) + r"]*"
-                     + re.escape(i18n.MARK_CLOSE), re.S)
+                     + re.escape(i18n.MARK_CLOSE), re.S)  # an innermost mark: translations nest
 _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a lone letter is a key, an end or a mark
 
 
@@ -23,11 +22,12 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
     """The words of `text` that are outside every ⟦…⟧ mark and are not in `data`.
 
     A translated string may wrap over lines on the screen, so a mark may open on one line and close on
-    a later one: the whole text is read at once.
+    a later one: the whole text is read at once. Marks nest (a translated end letter in a translated
+    sentence), so they are taken out from the innermost.
     """
     rest, before = text, None
-    while rest != before:
-        before, rest = rest, _MARKED.sub(" ", rest)
+    while rest != before:  # innermost first: an end letter inside a sentence is "⟦… ⟦W⟧ …⟧"
+        rest, before = _MARKED.sub(" ", rest), rest
     for given in sorted(data, key=len, reverse=True):
         rest = rest.replace(given, " ")
     return _WORD.findall(rest)
