@@ -60,8 +60,8 @@ def catalogue(lang: str, locale: Path = LOCALE) -> Catalog:
         if whole is None:
             whole = part
             continue
-        for message in part:
-            if message.id and message.id not in whole:
+        for message in part:  # (a message is its id and its context: "easy" and "easy" as a bot level)
+            if message.id and whole.get(message.id, context=message.context) is None:
                 whole[message.id] = message
     return whole if whole is not None else Catalog(locale=lang)
 

@@ -97,3 +97,16 @@ def test_the_extraction_finds_every_kind_of_mark(code) -> None:  # noqa: ANN001
     assert code["{n} tile"] == ("{n} tile", "{n} tiles")  # ngettext
     assert ("E", "end letter") in code  # pgettext
     assert "usage: " in code  # argparse's own words, marked in allfives.cli
+
+
+def test_parts_are_read_together_a_message_by_its_id_and_context(tmp_path: Path) -> None:
+    header = ('msgid ""\nmsgstr ""\n"Language: nl\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
+    for area, body in {"a": 'msgid "easy"\nmsgstr "makkelijk"\n',
+                       "b": 'msgctxt "bot level"\nmsgid "easy"\nmsgstr "makkelijke"\n\n'
+                            'msgid "easy"\nmsgstr "eenvoudig"\n'}.items():
+        (tmp_path / "parts" / area).mkdir(parents=True)
+        (tmp_path / "parts" / area / "nl.po").write_text(header + body, encoding="utf-8")
+    whole = catalogues.catalogue("nl", tmp_path)
+    assert whole.get("easy").string == "makkelijk"  # the first part's wins
+    assert whole.get("easy", context="bot level").string == "makkelijke"  # another message
