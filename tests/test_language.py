@@ -94,3 +94,15 @@ def test_reading_the_saved_language_leaves_a_damaged_file_for_the_window_to_repo
     assert store.saved_language() is None
     assert store.path.exists()  # (load() sets it aside, and says so, once the window is up)
     assert store.load().problem is not None
+
+
+def test_a_record_that_cannot_be_read_is_refused_in_the_players_language(tmp_path: Path) -> None:
+    from allfives.engine import RecordError
+    from allfives.record_file import read_record_text
+
+    i18n.use("nl")
+    with pytest.raises(RecordError, match="geen gewoon bestand \\(een map\\), dus geen spelverslag"):
+        read_record_text(tmp_path)
+    (tmp_path / "big.json").write_text("x" * 2000)
+    with pytest.raises(RecordError, match="2.000 bytes, te groot voor een spelverslag"):  # (a Dutch 2,000)
+        read_record_text(tmp_path / "big.json", limit=1000)
