@@ -12,53 +12,65 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from allfives.i18n import N_, _, add_language_flag, ngettext
+
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
     from allfives.engine import ReplayDocument
 
 
-DEAL_SAYS = {True: " (deal checked)", False: " (deal committed, secret not shown)", None: ""}
+DEAL_SAYS = {True: N_(" (deal checked)"), False: N_(" (deal committed, secret not shown)"), None: ""}
+
+
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
 
 
 def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
     """The record in words: each hand's leader, plays and end, the scores; seats by the players' names
     the record gives (`players`), else `seat 1`, `seat 2`..."""
-    from allfives.names import count, record_names, seat_labels, verb
+    from allfives.names import record_names, seat_labels
 
     rules = doc.rules
     seat = seat_labels(players, rules.seats)
     side = seat
     if rules.partnership:
         side = tuple(" & ".join(seat[s] for s in rules.seats_of(t)) if record_names(players, rules.seats)
-                     else f"team {t + 1}" for t in range(rules.sides))
-    lines = [f"{rules.seats} seats, {count(rules.hand_size, 'tile')} each, target {rules.target}, "
-             f"{rules.end_of_hand}, {rules.win_check}" + (", partnership" if rules.partnership else "")
-             + (", seeded deals" if doc.seeded else "")]
+                     else _("team {n}").format(n=t + 1) for t in range(rules.sides))
+    lines = [_("{seats} seats, {tiles} each, target {target}, {end_of_hand}, {win_check}").format(
+        seats=rules.seats, tiles=_tiles(rules.hand_size), target=rules.target,
+        end_of_hand=rules.end_of_hand, win_check=rules.win_check)
+        + (_(", partnership") if rules.partnership else "") + (_(", seeded deals") if doc.seeded else "")]
     for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
         deal = DEAL_SAYS[doc.deal_checked(n)]
-        lines.append(f"hand {n}: {seat[leader]} {verb(seat[leader], 'lead')}{deal}, "
-                     f"{count(len(hand['plays']), 'tile')} played, {count(points, 'point')} scored in play")
+        leads = _("You lead") if seat[leader] == "You" else _("{name} leads").format(name=seat[leader])
+        lines.append(_("hand {n}: {leads}{deal}, {tiles} played, {points} scored in play").format(
+            n=n, leads=leads, deal=_(deal) if deal else "", tiles=_tiles(len(hand["plays"])),
+            points=ngettext("{n} point", "{n} points", points).format(n=points)))
         result = hand["result"]
         if result is None:  # only the last hand is unfinished: in play, or won before its end
-            lines.append("  cut short: the game was won" if doc.winner is not None else "  in progress")
+            lines.append(_("  cut short: the game was won") if doc.winner is not None else _("  in progress"))
         elif result["reason"] == "domino":
-            lines.append(f"  {seat[result['out_seat']]} went out; remaining pips {result['remaining_pips']}, "
-                         f"deductions {result['deductions']}")
+            lines.append(_("  {name} went out; remaining pips {pips}, deductions {deductions}").format(
+                name=seat[result["out_seat"]], pips=result["remaining_pips"],
+                deductions=result["deductions"]))
         else:
-            lines.append(f"  blocked; remaining pips {result['remaining_pips']}, "
-                         f"deductions {result['deductions']}")
-        lines.append("  scores: " + ", ".join(f"{side[i]} {s}" for i, s in enumerate(hand["scores"])))
+            lines.append(_("  blocked; remaining pips {pips}, deductions {deductions}").format(
+                pips=result["remaining_pips"], deductions=result["deductions"]))
+        lines.append(_("  scores: {scores}").format(
+            scores=", ".join(f"{side[i]} {s}" for i, s in enumerate(hand["scores"]))))
     if doc.winner is not None:
-        lines.append(f"winner: {side[doc.winner]} with {doc.final_scores[doc.winner]}")
+        lines.append(_("winner: {side} with {points}").format(side=side[doc.winner],
+                                                              points=doc.final_scores[doc.winner]))
     else:
-        lines.append("no winner yet")
+        lines.append(_("no winner yet"))
     return "\n".join(lines)
 
 
 def _replay_json(doc: ReplayDocument) -> list[str]:
     """`json.dumps(document, indent=1)` in pieces, made hand by hand: a long record is never held twice."""
     pieces = ['{\n "hands": [']
-    for n, (_, hand) in enumerate(doc.hands()):
+    for n, (_leader, hand) in enumerate(doc.hands()):
         pieces.append((",\n  " if n else "\n  ") + json.dumps(hand, indent=1).replace("\n", "\n  "))
     pieces.append("\n ]" if len(pieces) > 1 else "]")
     tail = json.dumps({"final_scores": doc.final_scores, "winner": doc.winner}, indent=1)
@@ -68,16 +80,17 @@ def _replay_json(doc: ReplayDocument) -> list[str]:
 
 def replay_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="allfives replay",
-                                     description="Check a game record move by move against the rules.")
-    parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
-    parser.add_argument("--json", action="store_true", help="print the replay document as JSON")
+                                     description=_("Check a game record move by move against the rules."))
+    parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the replay document as JSON"))
+    add_language_flag(parser)
     args = parser.parse_args(argv)
     from allfives.engine import RecordError, ReplayDocument
     from allfives.names import visible
     from allfives.record_file import read_record
 
     try:
-        data, _ = read_record(args.file)
+        data, _journal = read_record(args.file)
         doc = ReplayDocument(data)
         players = data.get("players") if isinstance(data, dict) else None  # (good names name the seats)
         out = _replay_json(doc) if args.json else [_replay_summary(doc, players), "\n"]
@@ -85,7 +98,7 @@ def replay_main(argv: list[str]) -> int:
         print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     except RecursionError:
-        print("the record is nested too deeply to be a game record", file=sys.stderr)
+        print(_("the record is nested too deeply to be a game record"), file=sys.stderr)
         return 2
     sys.stdout.writelines(out)  # only once the whole record has been checked
     return 0
@@ -180,7 +193,8 @@ def _output_failed(e: OSError) -> int:
     if isinstance(e, BrokenPipeError):
         return CLOSED_PIPE_STATUS
     with contextlib.suppress(OSError, ValueError):  # stderr is gone too: the status says it
-        print(f"allfives: the output could not be written: {e.strerror or e}", file=sys.stderr, flush=True)
+        print(_("allfives: the output could not be written: {why}").format(why=e.strerror or e),
+              file=sys.stderr, flush=True)
     return OUTPUT_FAILED_STATUS
 
 
@@ -196,7 +210,67 @@ def _interrupted(error: BaseException) -> bool:
     return False
 
 
+# argparse's own words ("usage:", "options", its errors) are looked up through its module's `_` and
+# `ngettext`; speak_to_argparse() points them at ours, and these marks put the ones a player meets in
+# our catalogue (argparse's %-placeholders kept as they are).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"), N_("one of the arguments %s is required"),
+)
+ARGPARSE_PLURALS = (("expected %s argument", "expected %s arguments"),)
+
+
+def speak_to_argparse() -> None:
+    """argparse's words in the player's language too (it asks gettext's default domain, not ours)."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    ngettext("expected %s argument", "expected %s arguments", 1)  # (marks the plural for the catalogue)
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang CODE` (or `--lang=CODE`) taken out of a command line, before any command sees it; the
+    last one given wins. A `--lang` with no code is left for the command's parser to refuse."""
+    flag, rest = None, []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        if arg.startswith("--lang="):
+            flag = arg.split("=", 1)[1]
+        elif arg == "--lang" and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            flag = argv[i + 1]
+            i += 1
+        else:
+            rest.append(arg)
+        i += 1
+    return flag, rest
+
+
+def choose_language(argv: list[str]) -> list[str]:
+    """Speak the language `--lang`, the saved choice or the locale ask for (i18n.choose), before any
+    screen is imported; a line on stderr when `--lang` named one we lack. The command line without it."""
+    from allfives.i18n import choose, use
+    from allfives.play.prefs import PrefsStore
+
+    flag, rest = take_language(argv)
+    saved = None if flag is not None else PrefsStore().saved_language()
+    language, notice = choose(flag, saved, os.environ)
+    use(language)
+    speak_to_argparse()
+    if notice:
+        print(notice, file=sys.stderr)
+    return rest
+
+
 def _command(argv: list[str]) -> int:
+    argv = choose_language(argv)
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     if argv and argv[0] in ("host", "join"):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from allfives import __version__
+from allfives.i18n import _
 from allfives.userdata import data_dir
 
 CRASH_STATUS = 1  # a crash never looks like success (bad flags and records are 2, signals 128 + n)
@@ -100,7 +101,7 @@ def prune_logs(directory: Path, prefix: str = LOG_PREFIX, keep: int = KEEP_LOGS)
 def one_line(error: BaseException | None) -> str:
     """`ValueError: the message`, on one line and cut short."""
     if error is None:
-        return "an error"
+        return _("an error")
     text = " ".join(str(error).split())
     what = type(error).__name__ + (f": {text}" if text else "")
     return what if len(what) <= 120 else what[:119] + "…"
@@ -109,9 +110,10 @@ def one_line(error: BaseException | None) -> str:
 def report(error: BaseException | None, details: str = "") -> int:
     """Log a crash, tell the person in one line on stderr where the log is; the exit status to use."""
     try:
-        where = f"the details are in {write_log(log_text(error, details))}"
+        where = _("the details are in {path}").format(path=write_log(log_text(error, details)))
     except OSError as e:
-        where = f"no log could be written ({e.strerror or e})"
+        where = _("no log could be written ({why})").format(why=e.strerror or e)
     with contextlib.suppress(OSError, ValueError):  # stderr is gone too: the status still says it
-        print(f"allfives: crashed ({one_line(error)}); {where}", file=sys.stderr, flush=True)
+        print(_("allfives: crashed ({error}); {where}").format(error=one_line(error), where=where),
+              file=sys.stderr, flush=True)
     return CRASH_STATUS

@@ -16,8 +16,10 @@ Game records keep RECORD.md's W/E/N/S whatever the language: only what is shown 
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Mapping
 from datetime import date as _date
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "allfives"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -56,12 +58,11 @@ def use(language: str) -> str:
     Returns the language now spoken, so a caller can say when the one asked for was not there.
     """
     global _translation, _language
-    code = language.replace("-", "_").split(".")[0].split("@")[0]
-    if code == PSEUDO.replace("-", "_"):
+    code = known(language)
+    if code == PSEUDO:
         _translation, _language = _Pseudo(), PSEUDO
         return _language
-    code = code.split("_")[0].lower()
-    if code not in LANGUAGES or code == ENGLISH:
+    if code is None or code == ENGLISH:
         _translation, _language = _gettext.NullTranslations(), ENGLISH
         return _language
     try:
@@ -71,6 +72,57 @@ def use(language: str) -> str:
         return _language
     _language = code
     return _language
+
+
+def known(code: str | None) -> str | None:
+    """The language of ours a code names ("nl_NL.UTF-8" -> "nl", "x-pseudo"), or None for one we do not
+    speak (or "C"/"POSIX"/"" which name none)."""
+    if not code:
+        return None
+    bare = code.strip().replace("-", "_").split(".")[0].split("@")[0]
+    if bare == PSEUDO.replace("-", "_"):
+        return PSEUDO
+    lang = bare.split("_")[0].lower()
+    return lang if lang in LANGUAGES else None
+
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # after LANGUAGE, in the order gettext reads them
+
+
+def choose(flag: str | None, saved: str | None, environ: Mapping[str, str]) -> tuple[str, str | None]:
+    """The language to speak, and a line to tell the player (None: nothing to say).
+
+    `--lang` first, then the player's saved choice, then the locale: LANGUAGE's first language we have
+    (a colon list), else the first of LC_ALL, LC_MESSAGES, LANG that is set and not C/POSIX; else
+    English. Only `--lang` asked for by name earns a line when we lack it: a German desktop's
+    LANG=de_DE gets English without a word at every launch (there is nothing the player can do).
+    """
+    if flag is not None:
+        lang = known(flag)
+        if lang is not None:
+            return lang, None
+        return ENGLISH, _("allfives speaks no {language} yet: English it is (--lang {choices}).").format(
+            language=flag.strip()[:20] or '""', choices="|".join(LANGUAGES))
+    lang = known(saved)
+    if lang is not None and lang != PSEUDO:
+        return lang, None
+    for code in environ.get("LANGUAGE", "").split(":"):
+        if (lang := known(code)) is not None and lang != PSEUDO:
+            return lang, None
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value and value.split(".")[0] not in ("C", "POSIX"):
+            lang = known(value)
+            return (lang if lang is not None and lang != PSEUDO else ENGLISH), None
+    return ENGLISH, None
+
+
+def add_language_flag(parser: Any) -> None:
+    """`--lang CODE` in an argparse command's --help; allfives.cli has already taken it from the command
+    line and chosen the language by then, so the command itself never reads it."""
+    parser.add_argument("--lang", metavar="CODE",
+                        help=_("the language to speak: {choices} (default: your last choice, else the "
+                               "locale)").format(choices=", ".join(LANGUAGES)))
 
 
 def language() -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import unicodedata
 
+from allfives.i18n import N_, _
+
 NAME_LENGTH = 20  # the most characters a name holds: the scoresheet makes room for it at 80x24
 
 # Unicode categories a name may not hold: control, format (RTL overrides, zero-width joiners and
 # spaces, the BOM), surrogates, private use and unassigned. Whitespace is folded before this check.
-REFUSED = {"Cc": "a control character", "Cf": "an invisible format character", "Cs": "a surrogate",
-           "Co": "a private-use character", "Cn": "an unassigned character"}
+REFUSED = {"Cc": N_("a control character"), "Cf": N_("an invisible format character"),
+           "Cs": N_("a surrogate"), "Co": N_("a private-use character"), "Cn": N_("an unassigned character")}
 UNSEEN = {*REFUSED, "Zl", "Zp"}  # what `visible` writes out: those, and the line and paragraph separators
 
 
@@ -27,16 +29,18 @@ def player_name(raw: object) -> str:
     Applying it twice gives the same name: a name it returns passes it unchanged.
     """
     if not isinstance(raw, str):
-        raise ValueError("a name must be text")
+        raise ValueError(_("a name must be text"))
     name = " ".join(raw.split())
     if not name:
-        raise ValueError("a name cannot be blank")
+        raise ValueError(_("a name cannot be blank"))
     for char in name:
         why = REFUSED.get(unicodedata.category(char))
         if why is not None:
-            raise ValueError(f"a name cannot hold {why} ({code_point(char)})")
+            raise ValueError(_("a name cannot hold {what} ({code})").format(what=_(why),
+                                                                            code=code_point(char)))
     if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name is at most {NAME_LENGTH} characters (this one has {len(name)})")
+        raise ValueError(_("a name is at most {most} characters (this one has {n})").format(
+            most=NAME_LENGTH, n=len(name)))
     return name
 
 
@@ -76,7 +80,7 @@ def record_names(players: object, seats: int) -> tuple[str, ...] | None:
 def seat_labels(players: object, seats: int) -> tuple[str, ...]:
     """Each seat as a text report names it: the player's name (`record_names`), else `seat 1`,
     `seat 2`... (counted from 1, as every screen counts them)."""
-    return record_names(players, seats) or tuple(f"seat {seat + 1}" for seat in range(seats))
+    return record_names(players, seats) or tuple(_("seat {n}").format(n=seat + 1) for seat in range(seats))
 
 
 def verb(who: str, verb: str) -> str:

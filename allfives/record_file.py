@@ -23,8 +23,10 @@ import os
 import stat
 from typing import Any
 
+from allfives import i18n
 from allfives.engine import RecordError, parse_json
 from allfives.engine.values import brief, describe
+from allfives.i18n import N_, _
 from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
 
 # What a journal may not change: the record's own fields, and the tie between the two files.
@@ -55,13 +57,15 @@ def read_record_text(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise RecordError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise RecordError(_("{file}: cannot read: {why}").format(file=name, why=e.strerror or e)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{name}: not a regular file ({_kind(info.st_mode)}), so not a game record")
+            raise RecordError(_("{file}: not a regular file ({kind}), so not a game record").format(
+                file=name, kind=_(_kind(info.st_mode))))
         if info.st_size > limit:
-            raise RecordError(f"{name}: {info.st_size:,} bytes, {_too_big(limit)}")
+            raise RecordError(_("{file}: {size} bytes, {too_big}").format(
+                file=name, size=i18n.number(info.st_size), too_big=_too_big(limit)))
         chunks: list[bytes] = []
         size = 0
         while size <= limit:  # the file may grow while we read: stop one byte past the limit
@@ -71,9 +75,10 @@ def read_record_text(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise RecordError(f"{name}: more than {limit:,} bytes, {_too_big(limit)}")
+            raise RecordError(_("{file}: more than {size} bytes, {too_big}").format(
+                file=name, size=i18n.number(limit), too_big=_too_big(limit)))
     except OSError as e:
-        raise RecordError(f"{name}: cannot read: {e.strerror or e}") from None
+        raise RecordError(_("{file}: cannot read: {why}").format(file=name, why=e.strerror or e)) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
@@ -81,20 +86,24 @@ def read_record_text(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES
         return data.decode("utf-8-sig")  # a byte-order mark is not an error
     except UnicodeDecodeError as e:
         byte = data[e.start]
-        raise RecordError(f"{name}: not UTF-8 text (byte 0x{byte:02x} at offset {e.start})") from None
+        raise RecordError(_("{file}: not UTF-8 text (byte {byte} at offset {offset})").format(
+            file=name, byte=f"0x{byte:02x}", offset=e.start)) from None
 
 
 def _too_big(limit: int) -> str:
-    mb = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
-    return f"too big for a game record (at most {mb} is read; a 1,000-hand game takes under 1 MB)"
+    most = (_("{n} MB").format(n=limit // (1024 * 1024)) if limit >= 1024 * 1024
+            else _("{n} bytes").format(n=i18n.number(limit)))
+    why = _("too big for a game record (at most {most} is read; a {hands}-hand game takes under 1 MB)")
+    return why.format(most=most, hands=i18n.number(1000))
 
 
 def _kind(mode: int) -> str:
-    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, what in ((stat.S_ISDIR, N_("a directory")), (stat.S_ISFIFO, N_("a FIFO")),
+                       (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")),
+                       (stat.S_ISSOCK, N_("a socket"))):
         if test(mode):
             return what
-    return "not a file"
+    return N_("not a file")
 
 
 def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> tuple[Any, str]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from allfives import i18n
 from allfives.bots import make_bot
 from allfives.engine import GameState, Rules
 
@@ -38,6 +39,16 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "config"
     monkeypatch.setenv("ALLFIVES_CONFIG_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale (LANGUAGE=en also reaches the commands
+    a test starts), and one that switched language leaves English behind it."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    if i18n.language() != i18n.ENGLISH:
+        i18n.use(i18n.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from allfives.i18n import _
+
 from . import core
 from .core import SECRET_BYTES, DealMismatch, commitment_of, seeded_secret
 from .models import Rules, Tile
@@ -82,7 +84,7 @@ def hex_problem(value: Any) -> str | None:
     if isinstance(value, str) and _HEX.fullmatch(value):
         return None
     shown = brief(value) if isinstance(value, str) else describe(value)
-    return f"expected {HEX_DIGITS} lower-case hex digits, found {shown}"
+    return _("expected {n} lower-case hex digits, found {found}").format(n=HEX_DIGITS, found=shown)
 
 
 class Deal(BaseModel):
@@ -119,7 +121,7 @@ class Deal(BaseModel):
         if (problem := hex_problem(secret)) is not None:
             raise ValueError(problem)
         if commitment_of(bytes.fromhex(secret)) != self.commitment:
-            raise ValueError("not the secret committed to (its SHA-256 is not the commitment)")
+            raise ValueError(_("not the secret committed to (its SHA-256 is not the commitment)"))
         return Deal.model_construct(commitment=self.commitment, secret=secret)
 
     def to_json(self, reveal: bool = True) -> dict[str, str]:
@@ -133,7 +135,7 @@ class Deal(BaseModel):
         """`check_dealt` with this deal's secret (DealMismatch; ValueError when it has none yet)."""
         secret = self.secret_bytes
         if secret is None:
-            raise ValueError("the deal's secret is not shown yet")
+            raise ValueError(_("the deal's secret is not shown yet"))
         check_dealt(rules, secret, self.commitment, hands, boneyard, leader)
 
     def checks(self, rules: Rules, hands: Sequence[Sequence[TileLike]], boneyard: Sequence[TileLike],

@@ -1,5 +1,5 @@
-"""The player's preferences kept between launches (name, theme, the last game's setup, bot speed, hand
-order) in a small TOML file in the user's config dir.
+"""The player's preferences kept between launches (name, theme, language, the last game's setup, bot
+speed, hand order) in a small TOML file in the user's config dir.
 
 Read with `tomllib`, written whole or not at all (userdata.write_atomically) by the tiny writer here:
 the file holds flat tables of text, whole numbers, numbers and true/false, nothing more. Every value is
@@ -23,6 +23,7 @@ from typing import Any
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, VARIANTS
 from allfives.engine.values import describe
+from allfives.i18n import LANGUAGES, N_, _
 from allfives.names import player_name, visible
 from allfives.userdata import config_dir, write_atomically
 
@@ -58,6 +59,7 @@ class Prefs:
     theme: str | None = None
     bot_delay: float | None = None
     hand_order: str | None = None  # how the hand is sorted (the hand widget names the orders)
+    language: str | None = None  # one of allfives.i18n.LANGUAGES, as chosen on the new-game screen
     last_game: LastGame | None = None
 
 
@@ -86,30 +88,34 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
             return None
 
     name = take(data, "name", player_name)
-    theme = take(data, "theme", lambda v: matching(v, THEME_NAME, "a theme's name"))
+    theme = take(data, "theme", lambda v: matching(v, THEME_NAME, N_("a theme's name")))
     delay = take(data, "bot_delay", bot_delay)
-    order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, "a hand order"))
+    order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, N_("a hand order")))
+    language = take(data, "language", language_code)
     last = None
     table = data.get("last_game")
     if isinstance(table, dict):
         last = last_game_from(table, refused)
     elif table is not None:
-        refused.append(f"last_game: must be a table, found {describe(table)}")
-    return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, last_game=last), refused
+        refused.append("last_game: " + _("must be a table, found {found}").format(found=describe(table)))
+    return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
+                 last_game=last), refused
 
 
 def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None:
     """The last game's setup, a field refused at a time: a seat that cannot be read is a default one."""
     seats = table.get("seats")
     if type(seats) is not int or seats not in SEATS:
-        refused.append(f"last_game.seats: must be 2, 3 or 4, found {describe(seats)}")
+        refused.append("last_game.seats: " + _("must be 2, 3 or 4, found {found}").format(
+            found=describe(seats)))
         return None  # (everything else is per seat)
     default = LastGame()
     who, names = [], []
     for seat in range(1, seats + 1):
         kind = table.get(f"seat_{seat}", "person" if seat == 1 else "medium")
         if kind not in WHO:
-            refused.append(f"last_game.seat_{seat}: must be one of {', '.join(WHO)}, found {describe(kind)}")
+            refused.append(f"last_game.seat_{seat}: " + _("must be one of {choices}, found {found}").format(
+                choices=", ".join(WHO), found=describe(kind)))
             kind = "person" if seat == 1 else "medium"
         who.append(kind)
         name = table.get(f"name_{seat}", "")
@@ -124,19 +130,21 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
     def flag(key: str, fallback: bool) -> bool:
         value = table.get(key, fallback)
         if not isinstance(value, bool):
-            refused.append(f"last_game.{key}: must be true or false, found {describe(value)}")
+            refused.append(f"last_game.{key}: " + _("must be true or false, found {found}").format(
+                found=describe(value)))
             return fallback
         return value
 
     variant = table.get("variant", "standard")
     if variant not in VARIANTS:
-        refused.append(f"last_game.variant: must be one of {', '.join(VARIANTS)}, found {describe(variant)}")
+        refused.append("last_game.variant: " + _("must be one of {choices}, found {found}").format(
+            choices=", ".join(VARIANTS), found=describe(variant)))
         variant = default.variant
     target = table.get("target")
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)
                                or not 1 <= target <= MAX_TARGET):
-        refused.append(f"last_game.target: must be a whole number from 1 to {MAX_TARGET}, "
-                       f"found {describe(target)}")
+        why = _("must be a whole number from 1 to {most}, found {found}")
+        refused.append("last_game.target: " + why.format(most=MAX_TARGET, found=describe(target)))
         target = None
     return LastGame(seats=seats, who=tuple(who), names=tuple(names),
                     partnership=flag("partnership", default.partnership), variant=variant, target=target,
@@ -146,14 +154,22 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
 
 def matching(value: object, pattern: re.Pattern[str], what: str) -> str:
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise ValueError(f"not {what}: {describe(value)}")
+        raise ValueError(_("not {what}: {found}").format(what=_(what), found=describe(value)))
+    return value
+
+
+def language_code(value: object) -> str:
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise ValueError(_("must be one of {choices}, found {found}").format(
+            choices=", ".join(LANGUAGES), found=describe(value)))
     return value
 
 
 def bot_delay(value: object) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
             or not 0 <= value <= MAX_BOT_DELAY):
-        raise ValueError(f"must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, found {describe(value)}")
+        raise ValueError(_("must be a number of seconds from 0 to {most}, found {found}").format(
+            most=f"{MAX_BOT_DELAY:g}", found=describe(value)))
     return float(value)
 
 
@@ -163,7 +179,7 @@ def bot_delay(value: object) -> float:
 def to_toml(prefs: Prefs) -> str:
     """The file's text: the top-level choices, then [last_game]; what was never chosen is left out."""
     top = {"name": prefs.name, "theme": prefs.theme, "bot_delay": prefs.bot_delay,
-           "hand_order": prefs.hand_order}
+           "hand_order": prefs.hand_order, "language": prefs.language}
     lines = [HEADER]
     lines += [f"{key} = {toml_value(value)}\n" for key, value in top.items() if value is not None]
     last = prefs.last_game
@@ -232,13 +248,25 @@ class PrefsStore:
         try:
             data = tomllib.loads(text)
         except (ValueError, RecursionError) as e:  # (TOMLDecodeError, or a number with 5,000 digits)
-            return self._set_aside(f"not TOML: {_why(e)}")
+            return self._set_aside(_("not TOML: {why}").format(why=_why(e)))
         self.prefs, refused = prefs_from(data)
         problem = None
         if refused:
             shown = "; ".join(visible(line) for line in refused[:3]) + ("; …" if len(refused) > 3 else "")
-            problem = f"Some preferences in {self.path} were ignored ({shown[:300]})."
+            problem = _("Some preferences in {path} were ignored ({what}).").format(path=self.path,
+                                                                                    what=shown[:300])
         return PrefsOutcome(self.prefs, problem)
+
+    def saved_language(self) -> str | None:
+        """The language the player chose, read before anything else runs (to speak from the first
+        word): only that value, the file left as it is whatever it holds (load() says what is wrong)."""
+        import tomllib
+
+        try:
+            value = tomllib.loads(self._read()).get("language")
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return None
+        return value if isinstance(value, str) and value in LANGUAGES else None
 
     def _read(self) -> str:
         """The file's text: never blocks nor reads without end (a FIFO, /dev/zero, a directory: refused)."""
@@ -247,12 +275,12 @@ class PrefsStore:
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise ValueError("not a regular file")
+                raise ValueError(_("not a regular file"))
             data = os.read(fd, MAX_PREFS_BYTES + 1)
         finally:
             os.close(fd)
         if len(data) > MAX_PREFS_BYTES:
-            raise ValueError(f"larger than {MAX_PREFS_BYTES // 1024} KiB")
+            raise ValueError(_("larger than {n} KiB").format(n=MAX_PREFS_BYTES // 1024))
         return data.decode("utf-8")
 
     def _set_aside(self, why: str) -> PrefsOutcome:
@@ -265,11 +293,11 @@ class PrefsStore:
             os.replace(self.path, target)
         except OSError as e:
             self.frozen = True
-            return PrefsOutcome(problem=f"Your preferences ({self.path}) could not be read ({why}) nor "
-                                        f"moved aside ({e.strerror or e}); the defaults are used and it is "
-                                        "left as it is.")
-        return PrefsOutcome(problem=f"Your preferences could not be read ({why}). They were moved to "
-                                    f"{target} and the defaults are used.")
+            return PrefsOutcome(problem=_("Your preferences ({path}) could not be read ({why}) nor moved "
+                                          "aside ({error}); the defaults are used and it is left as it is."
+                                          ).format(path=self.path, why=why, error=e.strerror or e))
+        return PrefsOutcome(problem=_("Your preferences could not be read ({why}). They were moved to "
+                                      "{path} and the defaults are used.").format(why=why, path=target))
 
     def update(self, **changes: Any) -> str | None:
         """Keep these changes (fields of Prefs) and write the file; why it could not be written, or None."""
@@ -279,7 +307,8 @@ class PrefsStore:
         try:
             write_atomically(self.path, to_toml(self.prefs), prefix=".prefs-")
         except (OSError, ValueError) as e:
-            return f"Your preferences could not be saved ({getattr(e, 'strerror', None) or e})."
+            why = getattr(e, "strerror", None) or e
+            return _("Your preferences could not be saved ({why}).").format(why=why)
         return None
 
 

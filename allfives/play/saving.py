@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from allfives.i18n import _
 from allfives.play.setup import GameSetup
 from allfives.userdata import data_dir, journal_path, write_atomically  # shared with the history, the table
 
@@ -236,21 +237,23 @@ class SaveStore:
             data, text = read_record(self.path)
             if not isinstance(data, dict):
                 raise RecordError("not a game record")
-            state, _ = replay(data)
+            state, _events = replay(data)
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
         except (OSError, RecordError, ValueError, RecursionError) as e:
-            why = str(e).splitlines()[0][:120] if str(e) else "not a game record"
+            why = str(e).splitlines()[0][:120] if str(e) else _("not a game record")
             try:
                 moved = self.move_aside("corrupt")
             except OSError as moving:
-                self.frozen = f"{self.path} could not be read nor moved aside ({moving.strerror or moving})"
-                return LoadOutcome(problem=f"The saved game could not be read ({why}) nor moved aside "
-                                           f"({moving.strerror or moving}); it was left as it is, and this "
-                                           "game will not be saved.")
-            return LoadOutcome(problem=f"The saved game could not be read ({why}). "
-                                       f"It was moved to {moved} and a new game starts.")
+                error = moving.strerror or moving
+                self.frozen = _("{path} could not be read nor moved aside ({error})").format(
+                    path=self.path, error=error)
+                return LoadOutcome(problem=_("The saved game could not be read ({why}) nor moved aside "
+                                             "({error}); it was left as it is, and this game will not be "
+                                             "saved.").format(why=why, error=error))
+            return LoadOutcome(problem=_("The saved game could not be read ({why}). It was moved to {path} "
+                                         "and a new game starts.").format(why=why, path=moved))
         if state.hand_number == 0:
-            state, _ = state.next_hand()  # a record may stop before its first deal: deal it
+            state, _events = state.next_hand()  # a record may stop before its first deal: deal it
         if state.phase == "game_over":
             try:
                 self._write(self.last_path, text)
@@ -302,7 +305,8 @@ class SaveStore:
         except OSError as e:
             # Keep the old game rather than write the new one over it.
             why = e.strerror or e
-            self.frozen = f"{self.path} holds another game and could not be moved aside ({why})"
+            self.frozen = _("{path} holds another game and could not be moved aside ({why})").format(
+                path=self.path, why=why)
             return self.path
         self._remove_old_previous()
         return moved
@@ -321,7 +325,7 @@ class SaveStore:
                     found.append(((match[1], int(match[2] or 1)), entry.path))
         except OSError:
             return  # they stay; the next new game tries again
-        for _, path in sorted(found, reverse=True)[PREVIOUS_KEPT:]:
+        for _stamp, path in sorted(found, reverse=True)[PREVIOUS_KEPT:]:
             with contextlib.suppress(OSError):
                 Path(path).unlink()
                 journal_path(path).unlink(missing_ok=True)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, SEED_LIMIT, TARGETS, VARIANTS, seed_problem, variant_hand_size
 from allfives.engine.values import describe
+from allfives.i18n import N_, _, add_language_flag, number
 from allfives.names import NAME_LENGTH, player_name, visible
 
 if TYPE_CHECKING:
@@ -93,6 +94,8 @@ def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple
     return tuple(out)
 
 
+# The levels as a person reads them (the ids stay in records, saves and flags): `_()` where shown.
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
 # People at one terminal until they give their own names: short and unlike each other and the bots',
 # so the sheet, the log and the prompts tell everyone apart.
@@ -155,7 +158,7 @@ class GameSetup:
         if self.bots_seed is None:
             return None
         stream = random.Random(self.bots_seed)
-        for _ in range(2 * moves_made + hint):  # two draws a move: the bot's, and a hint's
+        for _n in range(2 * moves_made + hint):  # two draws a move: the bot's, and a hint's
             stream.getrandbits(63)
         return stream.getrandbits(63)
 
@@ -232,29 +235,33 @@ class GameSetup:
                    bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
 
 
-def add_game_flags(p: argparse.ArgumentParser, seats_help: str = "number of seats (starts at once)") -> None:
-    """The flags that shape a game, shared by `allfives` (play) and `allfives host`."""
-    p.add_argument("--seats", type=int, choices=(2, 3, 4), help=seats_help)
-    p.add_argument("--seed", type=int, help="seed the deals and bots: the same seed plays the same game")
-    p.add_argument("--level", choices=LEVELS, help="every bot's level (default medium)")
-    p.add_argument("--target", type=int, help="points to win (default 250 for 2 seats, else 200)")
-    p.add_argument("--variant", choices=VARIANTS, help="hand sizes: standard, five_each or seven_five")
-    p.add_argument("--cut-throat", action="store_true", help="4 seats, every player for themselves")
-    p.add_argument("--muggins", action="store_true", help="going out scores the others' pips")
-    p.add_argument("--finish-hand", action="store_true", help="play the hand out before a win")
+def add_game_flags(p: argparse.ArgumentParser,
+                   seats_help: str = N_("number of seats (starts at once)")) -> None:
+    """The flags that shape a game, shared by `allfives` (play) and `allfives host`; with `--lang`
+    (allfives.cli has chosen the language before any parser is made, so their help speaks it)."""
+    p.add_argument("--seats", type=int, choices=(2, 3, 4), help=_(seats_help))
+    p.add_argument("--seed", type=int, help=_("seed the deals and bots: the same seed plays the same game"))
+    p.add_argument("--level", choices=LEVELS, help=_("every bot's level (default medium)"))
+    p.add_argument("--target", type=int, help=_("points to win (default 250 for 2 seats, else 200)"))
+    p.add_argument("--variant", choices=VARIANTS, help=_("hand sizes: standard, five_each or seven_five"))
+    p.add_argument("--cut-throat", action="store_true", help=_("4 seats, every player for themselves"))
+    p.add_argument("--muggins", action="store_true", help=_("going out scores the others' pips"))
+    p.add_argument("--finish-hand", action="store_true", help=_("play the hand out before a win"))
     p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None,
-                   help=f"the bots' pace (0 is instant; default {DEFAULT_BOT_DELAY})")
+                   help=_("the bots' pace (0 is instant; default {seconds})").format(
+                       seconds=number(DEFAULT_BOT_DELAY, 1)))
+    add_language_flag(p)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """The rules those flags ask for (ValueError, one line, for a bad combination)."""
     seats = args.seats or 2
     if args.target is not None and not 1 <= args.target <= MAX_TARGET:
-        raise ValueError(f"--target must be between 1 and {MAX_TARGET}")
+        raise ValueError(_("--target must be between 1 and {most}").format(most=MAX_TARGET))
     if args.seed is not None and (problem := seed_problem(args.seed)):
         raise ValueError(f"--seed: {problem}")
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
-        raise ValueError("--bot-delay must be between 0 and 10 seconds")
+        raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))
     from allfives.engine import Rules
 
     # Every field is set here from flags already checked (seats and variant are argparse choices, whose

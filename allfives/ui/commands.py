@@ -59,6 +59,8 @@ class Command:
 
 
 # -- the window's commands (every screen of the app) ---------------------------------------------------
+LANGUAGE = Command("language", "", "app.language", N_("Language…"),
+                   N_("Speak another language: English, Nederlands, Português, Slovenščina, Frysk"))
 HELP = Command("help", "question_mark,f1", "app.help", N_("Help"), N_("The rules in short and the controls"),
                key_display="?")
 QUIT = Command("quit", "q", "app.quit", N_("Quit"), N_("Quit All Fives (a game in progress is saved)"),

@@ -26,7 +26,7 @@ from allfives.play.prefs import Prefs, PrefsStore
 from allfives.play.saving import SaveStore
 
 from . import commands
-from .commands import HELP, NEW_GAME, REVIEW, STATISTICS, Command
+from .commands import HELP, LANGUAGE, NEW_GAME, REVIEW, STATISTICS, Command
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
 from .table_choices import TableChoices, known_order
@@ -60,7 +60,7 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
 
     CSS_PATH = STYLESHEET
     TITLE = "All Fives"
-    COMMANDS_HERE: tuple[Command, ...] = (HELP,)  # the window's own commands: bound, and in the palette
+    COMMANDS_HERE: tuple[Command, ...] = (HELP, LANGUAGE)  # the window's own commands: in the palette
     BINDINGS = commands.bindings(HELP, hidden=[HELP])
     _theme_now: tuple[str, Theme] | None = None  # the theme's name and the theme, looked up once
 
@@ -184,6 +184,16 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
         yield from commands.in_language(super().get_system_commands(screen))
         yield from commands.palette(self, screen, self.COMMANDS_HERE)
 
+    def action_language(self) -> None:
+        """The palette's Language…: choose one, and the window speaks it at once (and next time)."""
+        from .screens.language import LanguageScreen, speak
+
+        async def chosen(language: str | None) -> None:
+            if language is not None:
+                await speak(self, language)
+
+        self.push_screen(LanguageScreen(), chosen)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown is slow to import: not on the way to the first screen
 
@@ -195,7 +205,7 @@ class TableShell(Shell):
     """A window that sits at tables (local play, a shared table): the table's screens, quitting (a game
     in progress asks first), reviewing the game at the table, statistics, and the history they read."""
 
-    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW)  # (Review's key: the score panel's, game over's)
+    COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW, LANGUAGE)  # (Review's key: the score panel's)
     BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
     OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
 

@@ -1,5 +1,5 @@
 """The new-game screen: seats, people (and their names) and bots, partnership, hand size, target,
-house rules."""
+house rules, and the language the game speaks."""
 
 from __future__ import annotations
 
@@ -11,10 +11,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from allfives import i18n
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
+from allfives.i18n import N_, _
 from allfives.names import NAME_LENGTH, player_name
 from allfives.play.prefs import LastGame
-from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, LEVELS, GameSetup, Player, person_name
+from allfives.play.setup import (
+    BOT_NAMES,
+    DEFAULT_BOT_DELAY,
+    LEVEL_NAMES,
+    LEVELS,
+    GameSetup,
+    Player,
+    person_name,
+)
 
 from ..commands import HELP, QUIT, STATISTICS
 from ..textual_private import StyledOnce
@@ -24,14 +34,26 @@ from ..widgets.tick import Tick
 from ..widgets.too_small import TooSmall
 from .confirm import abandon_question
 
-WHO = [("Person", "person")] + [(f"Bot · {level}", level) for level in LEVELS]
-VARIANT_LABELS = {"standard": "standard", "five_each": "five each", "seven_five": "seven-five"}
-PARTNERS = "partnership: seats 1+3 v 2+4"
-NO_PARTNERS = "partnership: only with 4 seats"
+VARIANT_LABELS = {"standard": N_("standard"), "five_each": N_("five each"), "seven_five": N_("seven-five")}
+PARTNERS = N_("partnership: seats 1+3 v 2+4")
+NO_PARTNERS = N_("partnership: only with 4 seats")
+# Each language by its own name, whatever the language now: a player who cannot read this one finds theirs.
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pt": "Português", "sl": "Slovenščina", "fy": "Frysk"}
+
+
+def who_options() -> list[tuple[str, str]]:
+    """What may sit in a seat: a person, or a bot of each level (in the language spoken now)."""
+    return [(_("Person"), "person")] + [(_("Bot · {level}").format(level=_(LEVEL_NAMES[level])), level)
+                                        for level in LEVELS]
 
 
 def variant_options(seats: int) -> list[tuple[str, str]]:
-    return [(f"{label} ({variant_hand_size(seats, v)} each)", v) for v, label in VARIANT_LABELS.items()]
+    return [(_("{variant} ({n} each)").format(variant=_(label), n=variant_hand_size(seats, v)), v)
+            for v, label in VARIANT_LABELS.items()]
+
+
+def language_options() -> list[tuple[str, str]]:
+    return [(LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES]
 
 
 def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | str:
@@ -46,15 +68,17 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
         try:
             name = player_name(typed) if typed.strip() else person_name(seat, people)
         except ValueError as e:
-            return f"Seat {seat + 1}: {e}."
+            return _("Seat {seat}: {why}.").format(seat=seat + 1, why=e)
         if people > 1 and name.lower() == "you":
-            return f"Seat {seat + 1}: with several people at one terminal, each needs a name of their own."
+            return _("Seat {seat}: with several people at one terminal, each needs a name of their own."
+                     ).format(seat=seat + 1)
         players.append(Player(name, "person"))
     seen: dict[str, int] = {}
     for seat, player in enumerate(players):
         other = seen.setdefault(player.name.lower(), seat)
         if other != seat:
-            return f"Seats {other + 1} and {seat + 1} are both called {player.name}: give each a name."
+            return _("Seats {first} and {second} are both called {name}: give each a name.").format(
+                first=other + 1, second=seat + 1, name=player.name)
     return tuple(players)
 
 
@@ -63,9 +87,9 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
     in progress, Start asks before leaving it."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start", show=True),
+        Binding("ctrl+s", "start", N_("Start"), show=True),
         STATISTICS.binding(),
-        Binding("escape", "cancel", "Back to the game", show=False),
+        Binding("escape", "cancel", N_("Back to the game"), show=False),
         HELP.binding(),
         QUIT.binding(show=False),
     ]
@@ -83,44 +107,52 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         self.message = message
         self.leaving = leaving  # called once the person agrees to leave that game for a new one
         self._name_noted = False  # the form's message says what is wrong with a name being typed
+        self.language = i18n.language()  # (the pseudo-language of tests is none of the choices)
+        if self.language not in i18n.LANGUAGES:
+            self.language = i18n.ENGLISH
 
     def compose(self) -> ComposeResult:
         last = self.last
         with Vertical(id="new-box"):
-            yield Static("[$tile-pip on $tile-face] 5│0 [/] [b]All Fives[/b] — a new game", classes="title")
-            yield Static("Make the open ends add up to a multiple of five. Enter starts; "
-                         "Tab moves between choices.", classes="muted intro")
+            yield Static("[$tile-pip on $tile-face] 5│0 [/] " + _("[b]All Fives[/b] — a new game"),
+                         classes="title")
+            yield Static(_("Make the open ends add up to a multiple of five. Enter starts; "
+                           "Tab moves between choices."), classes="muted intro")
             with Horizontal(classes="row"):
-                yield Label("Seats", classes="key")
+                yield Label(_("Language"), classes="key")
+                yield Select(language_options(), value=self.language, allow_blank=False, compact=True,
+                             id="language")
+            with Horizontal(classes="row"):
+                yield Label(_("Seats"), classes="key")
                 yield Select([(str(n), n) for n in (2, 3, 4)], value=self.seats, allow_blank=False,
                              compact=True, id="seats")
             yield from (self._seat_row(seat) for seat in range(self.seats))  # more as more seats are chosen
             with Horizontal(classes="row"):
-                yield Label("Teams", classes="key")
-                yield Tick(PARTNERS if self.seats == 4 else NO_PARTNERS,
+                yield Label(_("Teams"), classes="key")
+                yield Tick(_(PARTNERS if self.seats == 4 else NO_PARTNERS),
                            value=self.seats == 4 and last.partnership, compact=True, id="partnership",
                            disabled=self.seats != 4)
             with Horizontal(classes="row"):
-                yield Label("Hand size", classes="key")
+                yield Label(_("Hand size"), classes="key")
                 yield Select(variant_options(self.seats), value=last.variant, allow_blank=False,
                              compact=True, id="variant")
             with Horizontal(classes="row"):
-                yield Label("Target", classes="key")
+                yield Label(_("Target"), classes="key")
                 yield Input(str(last.target or TARGETS[self.seats]), type="integer", compact=True,
                             id="target", max_length=4)
             with Horizontal(classes="row"):
-                yield Label("House rules", classes="key")
+                yield Label(_("House rules"), classes="key")
                 with Vertical(classes="checks"):
-                    yield Tick("Muggins: going out scores the others' pips", value=last.muggins, compact=True,
-                               id="muggins")
-                    yield Tick("finish the hand before a win", value=last.finish_hand, compact=True,
+                    yield Tick(_("Muggins: going out scores the others' pips"), value=last.muggins,
+                               compact=True, id="muggins")
+                    yield Tick(_("finish the hand before a win"), value=last.finish_hand, compact=True,
                                id="finish")
             yield Static(content(self.message), id="form-message")
             with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary")
+                yield Button(_("Start (Enter)"), id="start", variant="primary")
                 if self.cancellable:
-                    yield Button("Back (Esc)", id="back")
-                yield Button("Your games (^t)", id="stats")
+                    yield Button(_("Back (Esc)"), id="back")
+                yield Button(_("Your games (^t)"), id="stats")
         yield KeyFooter()
         yield TooSmall()
 
@@ -128,14 +160,46 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         """A seat's row: who sits there (as at the last game), and a name field for a person."""
         last = self.last
         kind = last.who[seat] if seat < len(last.who) else "medium"
-        who = Select(WHO, value=kind, allow_blank=False, compact=True, id=f"who-{seat}")
+        who = Select(who_options(), value=kind, allow_blank=False, compact=True, id=f"who-{seat}")
         name = Input(last.names[seat] if seat < len(last.names) else "",
                      placeholder=person_name(seat, last.who.count("person")), compact=True, id=f"name-{seat}",
                      max_length=NAME_LENGTH, classes="name",
-                     tooltip=f"This person's name: up to {NAME_LENGTH} characters")
+                     tooltip=_("This person's name: up to {n} characters").format(n=NAME_LENGTH))
         name.display = kind == "person"
-        return Horizontal(Label(f"Seat {seat + 1}", classes="key"), who, name, classes="row seat-row",
-                          id=f"seat-row-{seat}")
+        return Horizontal(Label(_("Seat {seat}").format(seat=seat + 1), classes="key"), who, name,
+                          classes="row seat-row", id=f"seat-row-{seat}")
+
+    async def speak(self, language: str) -> None:
+        """Speak `language` from now on (kept for the next launch) and draw the form again in it, with
+        everything chosen so far as it was."""
+        self.last = self.form_now()
+        self.seats = self.last.seats
+        self.language = language
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(language=language)
+        i18n.use(language)
+        await self.recompose()
+        self.app.refresh_bindings()  # (the footer's words: drawn again in the new language)
+        if self.is_current:
+            self.query_one("#language", Select).focus()
+
+    def form_now(self) -> LastGame:
+        """What the form shows now, as a setup to open with (the chosen seats; a target being typed,
+        if it is one)."""
+        kinds = self._kinds()
+        names = [self.query_one(f"#name-{seat}", Input).value for seat in range(self.seats)]
+        variant = self.query_one("#variant", Select).value
+        try:
+            target: int | None = int(self.query_one("#target", Input).value)
+        except ValueError:
+            target = None
+        return LastGame(seats=self.seats, who=tuple(kinds), names=tuple(names),
+                        partnership=self.query_one("#partnership", Tick).value,
+                        variant=variant if isinstance(variant, str) else "standard",
+                        target=target if target is not None and 1 <= target <= MAX_TARGET else None,
+                        muggins=self.query_one("#muggins", Tick).value,
+                        finish_hand=self.query_one("#finish", Tick).value)
 
     def _kinds(self) -> list[str]:
         return [str(self.query_one(f"#who-{seat}", Select).value) for seat in range(self.seats)]
@@ -165,9 +229,13 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         self._show_names()
         partnership = self.query_one("#partnership", Tick)
         partnership.disabled = seats != 4
-        partnership.label = PARTNERS if seats == 4 else NO_PARTNERS
+        partnership.label = _(PARTNERS if seats == 4 else NO_PARTNERS)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "language":
+            if isinstance(event.value, str) and event.value != self.language:
+                await self.speak(event.value)
+            return
         if event.select.id and event.select.id.startswith("who-"):
             self._show_names()
             return
@@ -197,9 +265,9 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         try:
             target = int(self.query_one("#target", Input).value)
         except ValueError:
-            return "The target must be a whole number."
+            return _("The target must be a whole number.")
         if not 1 <= target <= MAX_TARGET:
-            return f"The target must be between 1 and {MAX_TARGET}."
+            return _("The target must be between 1 and {most}.").format(most=MAX_TARGET)
         variant = self.query_one("#variant", Select).value
         players = players_named(self._kinds(), [self.query_one(f"#name-{seat}", Input).value
                                                 for seat in range(seats)])
@@ -262,9 +330,10 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         if event.value.strip():
             try:
                 if len(player_name(event.value)) >= NAME_LENGTH:
-                    note = f"Seat {seat + 1}: a name holds at most {NAME_LENGTH} characters."
+                    note = _("Seat {seat}: a name holds at most {n} characters.").format(
+                        seat=seat + 1, n=NAME_LENGTH)
             except ValueError as e:
-                note, refused = f"Seat {seat + 1}: {e}.", True
+                note, refused = _("Seat {seat}: {why}.").format(seat=seat + 1, why=e), True
         if note or self._name_noted:
             message = self.query_one("#form-message", Static)
             message.update(content(note))
