@@ -272,4 +272,12 @@ async def to_duplicate(pilot: Pilot) -> None:
     from .helpers import play_game_by_mouse
 
     await play_game_by_mouse(pilot)
+    for _n in range(400):  # (the verdict and the comparison are filled in by workers: wait for both shown)
+        await settle(pilot)
+        screen = pilot.app.screen
+        shown = [w for w in screen.query("#duplicate, #verdict") if w.display]
+        if len(shown) == 2 and all(str(w.render()).strip() and "…" not in str(w.render()) for w in shown):
+            break
+    else:
+        raise AssertionError("the game-over screen never showed its verdict and comparison")
     await settle(pilot)
