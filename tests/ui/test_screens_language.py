@@ -174,7 +174,7 @@ async def test_score_panel_and_footer_fit_80x24(language) -> None:
         assert_all_shown(panel.query_one("#score-box"), panel)
         texts = "\n".join(lines_of(panel))
         assert {"nl": "afgerond op vijf", "sl": "zaokroženo na pet"}[language] in " ".join(texts.split())
-        deal = {"nl": "Volgende hand delen (Enter)", "sl": "Razdeli naslednjo roko (Enter)"}[language]
+        deal = {"nl": "Volgende hand (Enter)", "sl": "Razdeli naslednjo roko (Enter)"}[language]
         assert deal in texts
         assert {"nl": "ging uit", "sl": "nima več ploščic"}[language] in texts
 
