@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from allfives.engine import Event, GameWon, HandDealt, HandResult, Played, Scored
+from allfives.i18n import _, language
 from allfives.play.setup import GameSetup
 
 RowKind = Literal["hand", "play", "subtotal", "deduction", "award", "total"]
@@ -45,7 +46,7 @@ def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> l
     closed = False
     for ev in events:
         if isinstance(ev, HandDealt):
-            rows.append(SheetRow("hand", f"Hand {ev.hand_number}", blank))
+            rows.append(SheetRow("hand", _("Hand {n}").format(n=ev.hand_number), blank))
         elif isinstance(ev, Played):
             last_tile = str(ev.tile)
         elif isinstance(ev, Scored):
@@ -55,19 +56,19 @@ def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> l
             rows.append(SheetRow("play", f"{setup.short_name(ev.seat)} {last_tile}", cells))
         elif isinstance(ev, HandResult):
             closed = True
-            rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
+            rows.append(SheetRow("subtotal", _("in play"), tuple(str(p) for p in in_play)))
             deducted = rules.side_totals(ev.deductions)
             if any(deducted):
                 cells = tuple(f"-{d}" if d else "0" for d in deducted)
-                rows.append(SheetRow("deduction", "pips left", cells))
+                rows.append(SheetRow("deduction", _("pips left"), cells))
             if any(ev.awards):
-                rows.append(SheetRow("award", "muggins", tuple(f"+{a}" if a else "" for a in ev.awards)))
+                rows.append(SheetRow("award", _("muggins"), tuple(f"+{a}" if a else "" for a in ev.awards)))
             for side in range(sides):
                 scores[side] += ev.awards[side] - deducted[side]
-            rows.append(SheetRow("total", "total", tuple(str(s) for s in scores)))
+            rows.append(SheetRow("total", _("total"), tuple(str(s) for s in scores)))
         elif isinstance(ev, GameWon) and not closed:  # won mid-hand: no pips are counted
-            rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
-            rows.append(SheetRow("total", "total", tuple(str(s) for s in scores)))
+            rows.append(SheetRow("subtotal", _("in play"), tuple(str(p) for p in in_play)))
+            rows.append(SheetRow("total", _("total"), tuple(str(s) for s in scores)))
     return rows
 
 
@@ -103,9 +104,10 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
     rules = setup.rules
     scores = [0] * rules.sides
     rows: list[SheetRow] = []
+    what = f"sheet{language()}"  # the rows' labels are in the language spoken
     for index, events in enumerate(hands):
         before = tuple(scores)
-        known = memo.recall("sheet", index, events) if memo is not None else None
+        known = memo.recall(what, index, events) if memo is not None else None
         if isinstance(known, tuple) and known[0] == before:
             rows.extend(known[1])
             scores = list(known[2])
@@ -113,7 +115,7 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         made = hand_rows(setup, events, scores)
         rows.extend(made)
         if memo is not None:
-            memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
+            memo.keep(what, index, events, (before, tuple(made), tuple(scores)))
     return sheet_of(setup, tuple(rows), tuple(scores))
 
 
@@ -129,9 +131,14 @@ def totalled(sheet: Sheet) -> bool:
     return bool(sheet.rows) and sheet.rows[-1].kind == "total"
 
 
+def _you(name: str) -> str:
+    """A heading's name, with the person's own "You" in this language."""
+    return _("You") if name == "You" else name
+
+
 def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:
     """The sheet of rows already made (by `hand_rows`) and the totals they add up to, headed by side."""
     sides = setup.rules.sides
-    heads = tuple(setup.side_name(s) for s in range(sides))
-    head_lines = tuple(setup.side_names(s) for s in range(sides))
+    heads = tuple(_you(setup.side_name(s)) for s in range(sides))
+    head_lines = tuple(tuple(_you(name) for name in setup.side_names(s)) for s in range(sides))
     return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded or setup.deals_public)
