@@ -78,20 +78,21 @@ class HandMemo:
     Finished hands never change, so a long game costs no more to show than its current hand. An
     entry is kept for (what, hand) with the events it was made of, and recalled only for equal
     events: a `Game` shares its finished hands' events from move to move, so the comparison mostly
-    meets the very same tuple and costs nothing.
+    meets the very same tuple and costs nothing. What was kept is in the words of the language spoken
+    then: another language works it out again.
     """
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[str, int], tuple[tuple[Event, ...], object]] = {}
+        self._entries: dict[tuple[str, int], tuple[str, tuple[Event, ...], object]] = {}
 
     def recall(self, what: str, index: int, events: Sequence[Event]) -> object | None:
         entry = self._entries.get((what, index))
-        if entry is None or (entry[0] is not events and entry[0] != tuple(events)):
+        if entry is None or entry[0] != language() or (entry[1] is not events and entry[1] != tuple(events)):
             return None
-        return entry[1]
+        return entry[2]
 
     def keep(self, what: str, index: int, events: Sequence[Event], value: object) -> None:
-        self._entries[(what, index)] = (tuple(events), value)
+        self._entries[(what, index)] = (language(), tuple(events), value)
 
     def forget(self, what: str, before: int) -> None:
         """Drop what was kept of the hands before this one (nothing asks for them again)."""
@@ -104,10 +105,9 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
     rules = setup.rules
     scores = [0] * rules.sides
     rows: list[SheetRow] = []
-    what = f"sheet{language()}"  # the rows' labels are in the language spoken
     for index, events in enumerate(hands):
         before = tuple(scores)
-        known = memo.recall(what, index, events) if memo is not None else None
+        known = memo.recall("sheet", index, events) if memo is not None else None
         if isinstance(known, tuple) and known[0] == before:
             rows.extend(known[1])
             scores = list(known[2])
@@ -115,7 +115,7 @@ def build_sheet(setup: GameSetup, hands: Sequence[Sequence[Event]], memo: HandMe
         made = hand_rows(setup, events, scores)
         rows.extend(made)
         if memo is not None:
-            memo.keep(what, index, events, (before, tuple(made), tuple(scores)))
+            memo.keep("sheet", index, events, (before, tuple(made), tuple(scores)))
     return sheet_of(setup, tuple(rows), tuple(scores))
 
 

@@ -108,12 +108,10 @@ def choose_end(turn: TurnState, seat: SeatView, end: str) -> Step:
         return Step(turn.fresh(), Move.play(tile, end))
     pip = seat.layout.open_ends.get(end)  # type: ignore[call-overload]
     if pip is None:
-        text = styled(_("[b]Not there:[/b] there is no open {} end (open: {})."), end_letter(end),
-                      open_ends_text(seat.layout))
-    else:
-        text = styled(_("[b]Not there:[/b] {} does not fit end {}, which takes a {}."), tile, end_letter(end),
-                      pip)
-    return Step(turn.told(text, "refusal"))
+        return Step(turn.told(styled(_("[b]Not there:[/b] there is no open {} end (open: {})."),
+                                     end_letter(end), open_ends_text(seat.layout)), "refusal"))
+    return Step(turn.told(styled(_("[b]Not there:[/b] {} does not fit end {}, which takes a {}."), tile,
+                                 end_letter(end), pip), "refusal"))
 
 
 def missed_end(turn: TurnState, seat: SeatView) -> Step:
@@ -172,19 +170,22 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move, why: str | None = 
     in one line when the judgement has a reason (`Hint: 6-4 on E — scores 15 and leaves 5 on the
     ends.`, short enough for 80 columns; without one, how to play it)."""
     if move.kind != "play" or move.tile is None or move.tile not in seat.hand:
-        said = _("Hint: draw (click the boneyard or press d).") if move.kind == "draw" else _("Hint: pass.")
-        return replace(turn, hint=move, notice=Notice(said, "hint"))
+        if move.kind == "draw":
+            return replace(turn, hint=move,
+                           notice=Notice(_("Hint: draw (click the boneyard or press d)."), "hint"))
+        return replace(turn, hint=move, notice=Notice(_("Hint: pass."), "hint"))
     several = fits_several(seat, move.tile)
-    if move.end and why:
-        text = styled(_("Hint: [b]{}[/b] on {} — {}."), move.tile, end_letter(move.end), why)
+    end = end_letter(move.end) if move.end else ""
+    if end and why:
+        notice = Notice(styled(_("Hint: [b]{}[/b] on {} — {}."), move.tile, end, why), "hint")
     elif why:
-        text = styled(_("Hint: [b]{}[/b] — {}."), move.tile, why)
-    elif move.end:
-        text = styled(_("Hint: play [b]{}[/b] on {} — Enter plays it."), move.tile, end_letter(move.end))
+        notice = Notice(styled(_("Hint: [b]{}[/b] — {}."), move.tile, why), "hint")
+    elif end:
+        notice = Notice(styled(_("Hint: play [b]{}[/b] on {} — Enter plays it."), move.tile, end), "hint")
     else:
-        text = styled(_("Hint: play [b]{}[/b] — Enter plays it."), move.tile)
+        notice = Notice(styled(_("Hint: play [b]{}[/b] — Enter plays it."), move.tile), "hint")
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
-                     cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
+                     cursor=seat.hand.index(move.tile), hint=move, notice=notice)
 
 
 def fits_several(seat: SeatView, tile: Tile) -> bool:

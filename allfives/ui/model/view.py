@@ -25,7 +25,7 @@ from allfives.engine import (
     SeatView,
     Tile,
 )
-from allfives.i18n import ENDS, _, end_letter, language, pgettext
+from allfives.i18n import ENDS, _, end_letter, pgettext
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.seat import END_ORDER, ends_text, unseen_counts
 from allfives.play.setup import GameSetup, Player
@@ -330,14 +330,14 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
     if not mine:
         return Notice(_("Pass the terminal to {name}.").format(name=to_move))
     if turn.chosen is not None:
-        place = _("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back.")
-        return Notice(styled(place, turn.chosen, ends_text(ends_for(seat, turn.chosen))), "prompt")
+        return Notice(styled(_("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back."),
+                             turn.chosen, ends_text(ends_for(seat, turn.chosen))), "prompt")
     drew = events[-1] if events and isinstance(events[-1], Drew) and events[-1].seat == seat.seat else None
     tile = drew.tile if drew is not None else None
     if must_draw(seat):
         if tile is not None:
-            again = _("You drew {tile}: no fit. Draw again (the boneyard, or d).")
-            return Notice(again.format(tile=tile), "prompt")
+            return Notice(_("You drew {tile}: no fit. Draw again (the boneyard, or d).").format(
+                tile=tile), "prompt")
         if drew is not None:
             return Notice(_("You drew: no fit. Draw again (the boneyard, or d)."), "prompt")
         return Notice(_("Your turn: nothing fits, so draw: click the boneyard, or d."), "prompt")
@@ -347,8 +347,8 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
         return Notice(_("You drew {tile} and it fits: play it.").format(tile=tile), "prompt")
     if drew is not None:
         return Notice(_("You drew and it fits: play it."), "prompt")
-    yours = _("Your turn: click a tile, then a lit end (or ←/→ Enter {ends}).")
-    return Notice(yours.format(ends=ends_text(ENDS)), "prompt")
+    return Notice(_("Your turn: click a tile, then a lit end (or ←/→ Enter {ends}).").format(
+        ends=ends_text(ENDS)), "prompt")
 
 
 def seat_label(player: Player) -> str:
@@ -394,7 +394,7 @@ def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of:
 
     Older hands leave the log (the scoresheet keeps their scores): a long game holds no more of it.
     """
-    what = f"log{sorted(shows_draws_of)}{language()}"  # the lines are in the language spoken
+    what = f"log{sorted(shows_draws_of)}"
     latest: list[tuple[LogLine, ...]] = []
     count = 0
     for index in range(len(hands) - 1, -1, -1):
