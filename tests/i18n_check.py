@@ -13,7 +13,8 @@ from contextlib import contextmanager
 
 from allfives import i18n
 
-_MARKED = re.compile(re.escape(i18n.MARK_OPEN) + r"[^" + re.escape(i18n.MARK_CLOSE) + r"]*"
+# the innermost marks: a translated word put into a translated sentence (`⟦Press ⟦O⟧⟧`) nests them
+_MARKED = re.compile(re.escape(i18n.MARK_OPEN) + r"[^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE) + r"]*"
                      + re.escape(i18n.MARK_CLOSE), re.S)
 _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a lone letter is a key, an end or a mark
 
@@ -24,7 +25,9 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
     A translated string may wrap over lines on the screen, so a mark may open on one line and close on
     a later one: the whole text is read at once.
     """
-    rest = _MARKED.sub(" ", text)
+    rest, before = text, None
+    while rest != before:  # from the inside out
+        rest, before = _MARKED.sub(" ", rest), rest
     for given in sorted(data, key=len, reverse=True):
         rest = rest.replace(given, " ")
     return _WORD.findall(rest)
