@@ -20,6 +20,7 @@ from allfives.ui.model.turn import Notice
 from allfives.ui.model.view import game_over_line
 from allfives.ui.screens.game import ASIDE
 from allfives.ui.widgets.status import Status
+from tests.i18n_check import catalogues_compiled
 
 from .helpers import settle
 from .scenes import board_app
@@ -77,6 +78,7 @@ def test_the_walk_finds_the_lines() -> None:
 @pytest.fixture(params=["en", "nl", "sl"])
 def spoken(request: pytest.FixtureRequest):  # noqa: ANN201
     """English, Dutch (long words) and Slovenian (long words, four plurals)."""
+    catalogues_compiled()
     assert i18n.use(request.param) == request.param
     yield request.param
     i18n.use(i18n.ENGLISH)

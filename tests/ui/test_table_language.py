@@ -20,7 +20,7 @@ from allfives.ui.widgets.out_count import OutCount
 from allfives.ui.widgets.scoresheet import Scoresheet
 from allfives.ui.widgets.seats import Seats
 from allfives.ui.widgets.status import Status
-from tests.i18n_check import pseudo_language, unmarked
+from tests.i18n_check import catalogues_compiled, pseudo_language, unmarked
 
 from .helpers import click_tile, game
 from .scenes import board_app, settle
@@ -31,6 +31,7 @@ SPINNER_MOVES = 5  # board_app's hand after 5 plays: the spinner's four ends ope
 @pytest.fixture
 def speak() -> Iterator[object]:
     """`speak("nl")`: the test speaks that language, English again after it."""
+    catalogues_compiled()
     yield i18n.use
     i18n.use(i18n.ENGLISH)
 
@@ -50,12 +51,14 @@ async def test_an_end_is_chosen_by_its_letter_in_the_language(speak, language: s
         table = game(app)
         before = len(table.session.state.history)
         order = table.choices.hand_order
+        status = table.query_one(Status)
+        assert i18n.end_letter("E") in status.text and status.size.height == 1  # `… W/O/N/Z).`, whole
         await click_tile(pilot, Tile(tile))
         await pilot.pause()
         assert table.turn.chosen == Tile(tile)
         lit = table.session.state.ends_for(Tile(tile))
         letters = "/".join(i18n.end_letter(e) for e in ("W", "E", "N", "S") if e in lit)
-        assert letters in table.query_one(Status).text  # `… of druk O/N/Z` in Dutch
+        assert letters in status.text  # `… of druk O/N/Z` in Dutch
         board = table.query_one(Board)
         markers = [row.text for row in board.render_lines(Region(0, 0, *board.size))]
         pip = table.session.state.layout.open_ends[end]
