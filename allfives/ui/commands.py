@@ -22,6 +22,8 @@ from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
 
+from allfives.i18n import N_
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -84,8 +86,8 @@ END_ON = Command("end-on", "down", "cycle_end(1)", "End", "The next end the tile
 # spoken; a letter that names none there, or that another command here takes (o) while no tile is
 # chosen, passes the key on to the next binding (persons_turn.py `action_end_key`).
 END_LETTERS = "wenslozvj"
-ENDS = tuple(Command(f"end-{letter}", f"{letter},{letter.upper()}", f"end_key('{letter}')", "End",
-                     "Play the chosen tile on the end this letter names", palette=False, when=PLAYING)
+ENDS = tuple(Command(f"end-{letter}", f"{letter},{letter.upper()}", f"end_key('{letter}')", N_("End"),
+                     N_("Play the chosen tile on the end this letter names"), palette=False, when=PLAYING)
              for letter in END_LETTERS)
 PUT_BACK = Command("put-back", "escape", "deselect", "Put back", "Put the chosen tile back in the hand",
                    palette=False, when=PLAYING)
