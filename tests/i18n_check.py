@@ -33,6 +33,27 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
     return _WORD.findall(rest)
 
 
+_compiled = False
+
+
+def catalogues_compiled() -> None:
+    """The catalogues as the .po files say now (scripts/catalogues.py, once a run): an install compiles
+    them, but a .po changed since would leave a test reading the words it had before."""
+    global _compiled
+    if _compiled:
+        return
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("_catalogues", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.compile_all()
+    _compiled = True
+
+
 @contextmanager
 def pseudo_language() -> Iterator[None]:
     """Speak the pseudo-language within the block, English after."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from allfives.engine import ALL_TILES, AmbiguousMove, IllegalMove, Layout, Move, SeatView, Tile
+from allfives.i18n import _, end_letter
 
 END_ORDER = ("W", "E", "N", "S")
 
@@ -35,20 +36,25 @@ def unseen_counts(seat: SeatView) -> tuple[int, ...]:
 
 
 def open_ends_text(layout: Layout) -> str:
-    """`W 4, E 2`: the open ends and what each takes."""
+    """`W 4, E 2`: the open ends (by this language's letters) and what each takes."""
     ends = sorted(layout.open_ends.items(), key=lambda item: END_ORDER.index(item[0]))
-    return ", ".join(f"{end} {pip}" for end, pip in ends)
+    return ", ".join(f"{end_letter(end)} {pip}" for end, pip in ends)
+
+
+def ends_text(ends: Sequence[str]) -> str:
+    """`W/E`: ends by this language's letters (`O/Z` in Dutch), for a prompt or a refusal."""
+    return "/".join(end_letter(end) for end in ends)
 
 
 def not_now(seat: SeatView, names: Sequence[str]) -> str | None:
     """Why the person whose view `seat` is may make no move at all now (the hand or the game is over,
     or it is someone else's turn, named), or None when it is their turn."""
     if seat.phase == "game_over":
-        return "the game is over"
+        return _("the game is over")
     if seat.phase != "playing":
-        return "the hand is over"
+        return _("the hand is over")
     if seat.turn != seat.seat:
-        return f"it is {names[seat.turn]}'s turn, not yours"
+        return _("it is {name}'s turn, not yours").format(name=names[seat.turn])
     return None
 
 
@@ -63,21 +69,21 @@ def refusal(move: Move, seat: SeatView, names: Sequence[str], error: IllegalMove
     if (idle := not_now(seat, names)) is not None:
         return idle
     if isinstance(error, AmbiguousMove):
-        return f"{move.tile} fits {' and '.join(error.ends)}: say which end"
+        return _("{tile} fits {ends}: say which end").format(tile=move.tile, ends=ends_text(error.ends))
     if move.kind == "draw":
         if seat.boneyard_count == 0:
-            return "the boneyard is empty"
-        return "a tile in your hand fits, and you may not draw while one does"
+            return _("the boneyard is empty")
+        return _("a tile in your hand fits, and you may not draw while one does")
     if move.kind == "pass":
         if must_draw(seat):
-            return "nothing fits, so draw from the boneyard first"
-        return "a tile in your hand fits: play it"
+            return _("nothing fits, so draw from the boneyard first")
+        return _("a tile in your hand fits: play it")
     tile = move.tile
     if tile is None or tile not in seat.hand:
-        return f"{tile} is not in your hand"
+        return _("{tile} is not in your hand").format(tile=tile)
     ends = ends_for(seat, tile)
     if not ends and not seat.layout.empty:
-        return f"{tile} matches no open end ({open_ends_text(seat.layout)})"
+        return _("{tile} matches no open end ({ends})").format(tile=tile, ends=open_ends_text(seat.layout))
     if move.end is not None and move.end not in ends:
-        return f"{tile} does not fit end {move.end}"
-    return "that move does not fit the table just now"
+        return _("{tile} does not fit end {end}").format(tile=tile, end=end_letter(move.end))
+    return _("that move does not fit the table just now")

@@ -85,12 +85,14 @@ END_BACK = Command("end-back", "up", "cycle_end(-1)", N_("End"), N_("The previou
                    palette=False, when=PLAYING)
 END_ON = Command("end-on", "down", "cycle_end(1)", N_("End"), N_("The next end the tile fits"), palette=False,
                  when=PLAYING)
-_END_WORDS = {"W": (N_("West end"), N_("Play the chosen tile on the West end")),
-              "E": (N_("East end"), N_("Play the chosen tile on the East end")),
-              "N": (N_("North end"), N_("Play the chosen tile on the North end")),
-              "S": (N_("South end"), N_("Play the chosen tile on the South end"))}
-ENDS = tuple(Command(f"end-{end.lower()}", f"{end.lower()},{end}", f"end('{end}')", *_END_WORDS[end],
-                     palette=False, when=PLAYING) for end in "WENS")
+# The keys that choose an end: every letter some language gives an end (i18n.end_letter: W E N S, Dutch
+# O Z, Portuguese O L, Slovenian Z V J). The screen plays on the end the letter names in the language
+# spoken; a letter that names none there, or that another command here takes (o) while no tile is
+# chosen, passes the key on to the next binding (persons_turn.py `action_end_key`).
+END_LETTERS = "wenslozvj"
+ENDS = tuple(Command(f"end-{letter}", f"{letter},{letter.upper()}", f"end_key('{letter}')", N_("End"),
+                     N_("Play the chosen tile on the end this letter names"), palette=False, when=PLAYING)
+             for letter in END_LETTERS)
 PUT_BACK = Command("put-back", "escape", "deselect", N_("Put back"),
                    N_("Put the chosen tile back in the hand"), palette=False, when=PLAYING)
 DRAW = Command("draw", "d", "draw", N_("Draw"), N_("Draw from the boneyard"), when=PLAYING)

@@ -1,6 +1,7 @@
 """Nothing cut at 80x24: every status line the game can show fits the status bar, or wraps to a second
 line, never losing its end (the model's Notice texts, walked from the source, names the longest the
-name rule allows)."""
+name rule allows), in English and in each language (the walk reads a text marked for the catalogue in
+the language spoken)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import allfives
+from allfives import i18n
 from allfives.engine import Rules
 from allfives.names import NAME_LENGTH
 from allfives.play.setup import GameSetup, Player
@@ -16,6 +20,7 @@ from allfives.ui.model.turn import Notice
 from allfives.ui.model.view import game_over_line
 from allfives.ui.screens.game import ASIDE
 from allfives.ui.widgets.status import Status
+from tests.i18n_check import catalogues_compiled
 
 from .helpers import settle
 from .scenes import board_app
@@ -27,15 +32,25 @@ LONGEST = "W" * NAME_LENGTH  # a name (or any value put in a line) as long as th
 SHORT = "6-6"  # a tile, or a short name
 
 
+PLACE = re.compile(r"\{\w*\}")  # `{}`, `{0}` or `{name}`: a value put in a line
+
+
 def spelled(node: ast.expr, fill: str) -> str | None:
-    """A Notice's text: a literal as it is, each value put in it `fill`."""
+    """A Notice's text: a literal as it is (one marked for the catalogue, `_("…")`, in the language
+    spoken), each value put in it `fill`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(part.value if isinstance(part, ast.Constant) else fill for part in node.values)
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_" and node.args:
+        literal = spelled(node.args[0], fill)
+        return i18n._(literal) if literal is not None else None
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "format":  # `_("… {name}").format(…)`
+        template = spelled(node.func.value, fill)  # type: ignore[attr-defined]
+        return PLACE.sub(fill, template) if template is not None else None
     if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "styled" and node.args:
         template = spelled(node.args[0], fill)
-        return re.sub(r"\[/?\w\]", "", template).replace("{}", fill) if template else None
+        return PLACE.sub(fill, re.sub(r"\[/?\w+\]", "", template)) if template else None
     return None
 
 
@@ -60,7 +75,16 @@ def test_the_walk_finds_the_lines() -> None:
     assert any(t.startswith(LONGEST + " is away") for t in texts.values())
 
 
-async def test_every_status_line_fits_or_wraps_at_80_columns() -> None:
+@pytest.fixture(params=["en", "nl", "sl"])
+def spoken(request: pytest.FixtureRequest):  # noqa: ANN201
+    """English, Dutch (long words) and Slovenian (long words, four plurals)."""
+    catalogues_compiled()
+    assert i18n.use(request.param) == request.param
+    yield request.param
+    i18n.use(i18n.ENGLISH)
+
+
+async def test_every_status_line_fits_or_wraps_at_80_columns(spoken: str) -> None:
     app = board_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -78,7 +102,10 @@ async def test_every_status_line_fits_or_wraps_at_80_columns() -> None:
         undo.display, aside.display = True, False
         await settle(pilot)
         for where, text in notice_texts(SHORT).items():
-            assert await shown(text) == 1, (where, text)
+            if spoken == "en":
+                assert await shown(text) == 1, (where, text)
+            else:  # a language's longest say more than English in words of their own: they may wrap
+                assert await shown(text) <= Status.MOST_LINES, (where, text)
         # names (and every other value) the longest the name rule allows: two lines at most
         for where, text in notice_texts(LONGEST).items():
             assert await shown(text) <= Status.MOST_LINES, (where, text)
@@ -87,7 +114,7 @@ async def test_every_status_line_fits_or_wraps_at_80_columns() -> None:
         await settle(pilot)
         assert 40 <= status.content_size.width < 60
         for where, text in ASIDE.items():
-            assert await shown(text) == 1, (where, text)
+            assert await shown(i18n._(text)) <= (1 if spoken == "en" else Status.MOST_LINES), (where, text)
         names = [LONGEST[:-1] + str(n) for n in range(4)]
         people = tuple(Player(n, "person") for n in names)
         teams = GameSetup(rules=Rules(seats=4, partnership=True), players=people)

@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
+from allfives.i18n import N_
+
 if TYPE_CHECKING:  # (the window's choices name the orders before any game, or the engine, is loaded)
     from allfives.engine import SeatView, Tile
 
 HandOrder = Literal["dealt", "suit", "pips"]
 HAND_ORDERS: tuple[HandOrder, ...] = ("dealt", "suit", "pips")  # the order `o` goes round them
-ORDER_LABELS: dict[HandOrder, str] = {"dealt": "as dealt", "suit": "by suit", "pips": "by pips"}
+# the hand's control says these (English marked for the catalogue: translated where drawn)
+ORDER_LABELS: dict[HandOrder, str] = {"dealt": N_("as dealt"), "suit": N_("by suit"), "pips": N_("by pips")}
 
 
 def arrange(tiles: Iterable[Tile], order: HandOrder) -> tuple[Tile, ...]:

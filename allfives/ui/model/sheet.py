@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from allfives.engine import Event, GameWon, HandDealt, HandResult, Played, Scored
+from allfives.i18n import _, language
 from allfives.play.setup import GameSetup
 
 RowKind = Literal["hand", "play", "subtotal", "deduction", "award", "total"]
@@ -45,7 +46,7 @@ def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> l
     closed = False
     for ev in events:
         if isinstance(ev, HandDealt):
-            rows.append(SheetRow("hand", f"Hand {ev.hand_number}", blank))
+            rows.append(SheetRow("hand", _("Hand {n}").format(n=ev.hand_number), blank))
         elif isinstance(ev, Played):
             last_tile = str(ev.tile)
         elif isinstance(ev, Scored):
@@ -55,19 +56,19 @@ def hand_rows(setup: GameSetup, events: Sequence[Event], scores: list[int]) -> l
             rows.append(SheetRow("play", f"{setup.short_name(ev.seat)} {last_tile}", cells))
         elif isinstance(ev, HandResult):
             closed = True
-            rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
+            rows.append(SheetRow("subtotal", _("in play"), tuple(str(p) for p in in_play)))
             deducted = rules.side_totals(ev.deductions)
             if any(deducted):
                 cells = tuple(f"-{d}" if d else "0" for d in deducted)
-                rows.append(SheetRow("deduction", "pips left", cells))
+                rows.append(SheetRow("deduction", _("pips left"), cells))
             if any(ev.awards):
-                rows.append(SheetRow("award", "muggins", tuple(f"+{a}" if a else "" for a in ev.awards)))
+                rows.append(SheetRow("award", _("muggins"), tuple(f"+{a}" if a else "" for a in ev.awards)))
             for side in range(sides):
                 scores[side] += ev.awards[side] - deducted[side]
-            rows.append(SheetRow("total", "total", tuple(str(s) for s in scores)))
+            rows.append(SheetRow("total", _("total"), tuple(str(s) for s in scores)))
         elif isinstance(ev, GameWon) and not closed:  # won mid-hand: no pips are counted
-            rows.append(SheetRow("subtotal", "in play", tuple(str(p) for p in in_play)))
-            rows.append(SheetRow("total", "total", tuple(str(s) for s in scores)))
+            rows.append(SheetRow("subtotal", _("in play"), tuple(str(p) for p in in_play)))
+            rows.append(SheetRow("total", _("total"), tuple(str(s) for s in scores)))
     return rows
 
 
@@ -77,20 +78,21 @@ class HandMemo:
     Finished hands never change, so a long game costs no more to show than its current hand. An
     entry is kept for (what, hand) with the events it was made of, and recalled only for equal
     events: a `Game` shares its finished hands' events from move to move, so the comparison mostly
-    meets the very same tuple and costs nothing.
+    meets the very same tuple and costs nothing. What was kept is in the words of the language spoken
+    then: another language works it out again.
     """
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[str, int], tuple[tuple[Event, ...], object]] = {}
+        self._entries: dict[tuple[str, int], tuple[str, tuple[Event, ...], object]] = {}
 
     def recall(self, what: str, index: int, events: Sequence[Event]) -> object | None:
         entry = self._entries.get((what, index))
-        if entry is None or (entry[0] is not events and entry[0] != tuple(events)):
+        if entry is None or entry[0] != language() or (entry[1] is not events and entry[1] != tuple(events)):
             return None
-        return entry[1]
+        return entry[2]
 
     def keep(self, what: str, index: int, events: Sequence[Event], value: object) -> None:
-        self._entries[(what, index)] = (tuple(events), value)
+        self._entries[(what, index)] = (language(), tuple(events), value)
 
     def forget(self, what: str, before: int) -> None:
         """Drop what was kept of the hands before this one (nothing asks for them again)."""
@@ -129,9 +131,14 @@ def totalled(sheet: Sheet) -> bool:
     return bool(sheet.rows) and sheet.rows[-1].kind == "total"
 
 
+def _you(name: str) -> str:
+    """A heading's name, with the person's own "You" in this language."""
+    return _("You") if name == "You" else name
+
+
 def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:
     """The sheet of rows already made (by `hand_rows`) and the totals they add up to, headed by side."""
     sides = setup.rules.sides
-    heads = tuple(setup.side_name(s) for s in range(sides))
-    head_lines = tuple(setup.side_names(s) for s in range(sides))
+    heads = tuple(_you(setup.side_name(s)) for s in range(sides))
+    head_lines = tuple(tuple(_you(name) for name in setup.side_names(s)) for s in range(sides))
     return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded or setup.deals_public)

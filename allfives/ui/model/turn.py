@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from allfives.engine import AmbiguousMove, HistoryEntry, IllegalMove, Move, SeatView, Tile
+from allfives.i18n import _, end_letter, ngettext
 from allfives.play.seat import ends_for, must_draw, open_ends_text, playable
 from allfives.ui.model.shown import Shown, styled
 
@@ -84,8 +85,8 @@ def choose_tile(turn: TurnState, seat: SeatView, tile: Tile) -> Step:
     if tile not in playable(seat):
         turn = replace(turn, chosen=None, end=None)
         if must_draw(seat):
-            return Step(turn.told("Nothing in your hand fits: draw (the boneyard, or d).", "refusal"))
-        return Step(turn.told(styled("[b]{} can't be played:[/b] it matches no open end ({}).",
+            return Step(turn.told(_("Nothing in your hand fits: draw (the boneyard, or d)."), "refusal"))
+        return Step(turn.told(styled(_("[b]{} can't be played:[/b] it matches no open end ({})."),
                                      tile, open_ends_text(seat.layout)), "refusal"))
     try:
         move = seat.check(Move.play(tile))  # with the end it goes on, when it fits only one
@@ -102,22 +103,22 @@ def choose_end(turn: TurnState, seat: SeatView, end: str) -> Step:
     """An open end was clicked (or named by its key): place the chosen tile there if it fits."""
     tile = turn.chosen
     if tile is None:
-        return Step(turn.told("Choose a tile from your hand first, then its end.", "prompt"))
+        return Step(turn.told(_("Choose a tile from your hand first, then its end."), "prompt"))
     if end in ends_for(seat, tile):
         return Step(turn.fresh(), Move.play(tile, end))
     pip = seat.layout.open_ends.get(end)  # type: ignore[call-overload]
     if pip is None:
-        why = f"there is no open {end} end (open: {open_ends_text(seat.layout)})"
-    else:
-        why = f"{tile} does not fit end {end}, which takes a {pip}"
-    return Step(turn.told(styled("[b]Not there:[/b] {}.", why), "refusal"))
+        return Step(turn.told(styled(_("[b]Not there:[/b] there is no open {} end (open: {})."),
+                                     end_letter(end), open_ends_text(seat.layout)), "refusal"))
+    return Step(turn.told(styled(_("[b]Not there:[/b] {} does not fit end {}, which takes a {}."), tile,
+                                 end_letter(end), pip), "refusal"))
 
 
 def missed_end(turn: TurnState, seat: SeatView) -> Step:
     """A click on the board off the end markers."""
     if turn.chosen is None:
         return Step(turn)
-    return Step(turn.told(styled("Click one of the lit ends to place [b]{}[/b] (Esc puts it back).",
+    return Step(turn.told(styled(_("Click one of the lit ends to place [b]{}[/b] (Esc puts it back)."),
                                  turn.chosen), "prompt"))
 
 
@@ -131,8 +132,8 @@ def draw(turn: TurnState, seat: SeatView) -> Step:
     if Move.draw() in seat.legal_moves:
         return Step(turn.fresh(), Move.draw())
     if seat.boneyard_count == 0:
-        return Step(turn.told(styled("[b]No drawing now:[/b] the boneyard is empty."), "refusal"))
-    return Step(turn.told(styled("[b]No drawing now:[/b] a tile in your hand fits, you may not draw."),
+        return Step(turn.told(styled(_("[b]No drawing now:[/b] the boneyard is empty.")), "refusal"))
+    return Step(turn.told(styled(_("[b]No drawing now:[/b] a tile in your hand fits, you may not draw.")),
                           "refusal"))
 
 
@@ -161,7 +162,7 @@ def cycle_end(turn: TurnState, seat: SeatView, step: int) -> TurnState:
 
 
 def asking_hint(turn: TurnState) -> TurnState:
-    return turn.told("Thinking of a hint…")
+    return turn.told(_("Thinking of a hint…"))
 
 
 def hint_arrived(turn: TurnState, seat: SeatView, move: Move, why: str | None = None) -> TurnState:
@@ -169,16 +170,22 @@ def hint_arrived(turn: TurnState, seat: SeatView, move: Move, why: str | None = 
     in one line when the judgement has a reason (`Hint: 6-4 on E — scores 15 and leaves 5 on the
     ends.`, short enough for 80 columns; without one, how to play it)."""
     if move.kind != "play" or move.tile is None or move.tile not in seat.hand:
-        what = "draw (click the boneyard or press d)" if move.kind == "draw" else move.kind
-        return replace(turn, hint=move, notice=Notice(f"Hint: {what}.", "hint"))
+        if move.kind == "draw":
+            return replace(turn, hint=move,
+                           notice=Notice(_("Hint: draw (click the boneyard or press d)."), "hint"))
+        return replace(turn, hint=move, notice=Notice(_("Hint: pass."), "hint"))
     several = fits_several(seat, move.tile)
-    where = f" on {move.end}" if move.end else ""
-    if why:
-        text = styled("Hint: [b]{}[/b]{} — {}.", move.tile, where, why)
+    end = end_letter(move.end) if move.end else ""
+    if end and why:
+        notice = Notice(styled(_("Hint: [b]{}[/b] on {} — {}."), move.tile, end, why), "hint")
+    elif why:
+        notice = Notice(styled(_("Hint: [b]{}[/b] — {}."), move.tile, why), "hint")
+    elif end:
+        notice = Notice(styled(_("Hint: play [b]{}[/b] on {} — Enter plays it."), move.tile, end), "hint")
     else:
-        text = styled("Hint: play [b]{}[/b]{} — Enter plays it.", move.tile, where)
+        notice = Notice(styled(_("Hint: play [b]{}[/b] — Enter plays it."), move.tile), "hint")
     return TurnState(chosen=move.tile if several else None, end=move.end if several else None,
-                     cursor=seat.hand.index(move.tile), hint=move, notice=Notice(text, "hint"))
+                     cursor=seat.hand.index(move.tile), hint=move, notice=notice)
 
 
 def fits_several(seat: SeatView, tile: Tile) -> bool:
@@ -200,7 +207,9 @@ def taken_back(history: tuple[HistoryEntry, ...], back: int, names: tuple[str, .
     mine = history[len(history) - back].move
     after = history[len(history) - back + 1:]
     if not after:
-        return styled("You took back [b]{}[/b].", mine.tile)
+        return styled(_("You took back [b]{}[/b]."), mine.tile)
     if len(after) == 1:
-        return styled("You took back [b]{}[/b] and {}'s reply.", mine.tile, names[after[0].seat])
-    return styled("You took back [b]{}[/b] and the {} moves since.", mine.tile, len(after))
+        return styled(_("You took back [b]{}[/b] and {}'s reply."), mine.tile, names[after[0].seat])
+    since = ngettext("You took back [b]{}[/b] and the {} move since.",
+                     "You took back [b]{}[/b] and the {} moves since.", len(after))
+    return styled(since, mine.tile, len(after))

@@ -25,9 +25,10 @@ from allfives.engine import (
     SeatView,
     Tile,
 )
+from allfives.i18n import ENDS, _, end_letter, pgettext
 from allfives.play.game_session import Waiting, waiting_for
-from allfives.play.seat import END_ORDER, unseen_counts
-from allfives.play.setup import GameSetup
+from allfives.play.seat import END_ORDER, ends_text, unseen_counts
+from allfives.play.setup import GameSetup, Player
 from allfives.ui.model.hand_order import HandOrder, arrange
 from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
@@ -146,41 +147,93 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
-def says(name: str, verb: str) -> str:
-    """`Ada plays`, but `You play`."""
-    if name != "You":
-        return f"{name} {verb}"
-    first, _, rest = verb.partition(" ")
-    base = first[:-2] if first.endswith(("sses", "shes", "ches", "oes")) else first[:-1]
-    return f"You {base} {rest}".rstrip()
+YOU = "You"  # the name of the one person alone with bots (play/setup.py): said as "you" in each language
+
+
+def you(name: str) -> bool:
+    """This name is the person's own "You": a sentence about them takes its "you" form (`You play`)."""
+    return name == YOU
+
+
+def side_title(setup: GameSetup, side: int) -> str:
+    """A side named in a sentence (`Ada & Cleo`), with "You" in this language."""
+    return " & ".join(_("You") if you(name) else name for name in setup.side_names(side))
+
+
+def level_word(level: str) -> str:
+    """A bot's level in this language (`medium`)."""
+    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+            "hard": pgettext("bot level", "hard"),
+            "expert": pgettext("bot level", "expert")}.get(level, level)
 
 
 def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:
-    """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`."""
+    """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`.
+
+    The log is read by people, so it speaks the language; the record (the events) keeps W/E/N/S."""
     name = setup.players
     if isinstance(event, HandDealt):
-        leads = says(name[event.leader].name, "leads")
-        return LogLine(styled("[b]Hand {}[/b] — {}", event.hand_number, leads), "hand")
+        who = name[event.leader].name
+        if you(who):
+            return LogLine(styled(_("[b]Hand {}[/b] — You lead"), event.hand_number), "hand")
+        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, who), "hand")
     if isinstance(event, Played):
-        where = f"on {event.end}" if event.end else "to lead"
-        return LogLine(styled("{} [b]{}[/b] {} [dim]· {}[/dim]", says(name[event.seat].name, "plays"),
-                              event.tile, where, event.total), "play")
+        return LogLine(_played(name[event.seat].name, event), "play")
     if isinstance(event, Scored):
-        return LogLine(f"  {says(name[event.seat].name, 'scores')} {event.points}", "score")
+        who = name[event.seat].name
+        said = _("You score {points}") if you(who) else _("{name} scores {points}")
+        return LogLine("  " + said.format(name=who, points=event.points), "score")
     if isinstance(event, Drew):
-        what = f" {event.tile}" if event.seat in shows_draws_of and event.tile is not None else ""
-        return LogLine(f"{says(name[event.seat].name, 'draws')}{what}", "quiet")
+        who = name[event.seat].name
+        if event.seat in shows_draws_of and event.tile is not None:
+            said = _("You draw {tile}") if you(who) else _("{name} draws {tile}")
+        else:
+            said = _("You draw") if you(who) else _("{name} draws")
+        return LogLine(said.format(name=who, tile=event.tile), "quiet")
     if isinstance(event, Passed):
-        return LogLine(says(name[event.seat].name, "passes"), "quiet")
+        who = name[event.seat].name
+        return LogLine(_("You pass") if you(who) else _("{name} passes").format(name=who), "quiet")
     if isinstance(event, HandResult):
         if event.reason == "domino" and event.out_seat is not None:
-            return LogLine(styled("[b]{}[/b]", says(name[event.out_seat].name, "goes out")), "end")
-        return LogLine(styled("[b]The hand is blocked[/b]"), "end")
+            who = name[event.out_seat].name
+            out = styled(_("[b]You go out[/b]")) if you(who) else styled(_("[b]{} goes out[/b]"), who)
+            return LogLine(out, "end")
+        return LogLine(styled(_("[b]The hand is blocked[/b]")), "end")
     if isinstance(event, GameWon):
-        side = setup.side_title(event.side)
-        won = "win" if setup.rules.partnership or side == "You" else "wins"
-        return LogLine(styled("[b]{} {} the game![/b]", side, won), "win")
+        return LogLine(_wins(setup, event.side, "game"), "win")
     return None
+
+
+def _played(who: str, event: Played) -> Shown:
+    """`Ben plays 6-0 on W · 15` (the end by this language's letter), `You play 6-6 to lead · 12`."""
+    if event.end is None:
+        if you(who):
+            return styled(_("You play [b]{}[/b] to lead [dim]· {}[/dim]"), event.tile, event.total)
+        return styled(_("{} plays [b]{}[/b] to lead [dim]· {}[/dim]"), who, event.tile, event.total)
+    end = end_letter(event.end)
+    if you(who):
+        return styled(_("You play [b]{}[/b] on {} [dim]· {}[/dim]"), event.tile, end, event.total)
+    return styled(_("{} plays [b]{}[/b] on {} [dim]· {}[/dim]"), who, event.tile, end, event.total)
+
+
+def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
+    """Who won, said as the log (`game`: `Ada wins the game!`), the headline (`short`: `Ada wins!`) or
+    the status line (`over`: `Ada wins! The game is over.`) says it: a team and "you" take their own
+    forms in every language."""
+    if winner is None:
+        return Shown.of({"game": _("Nobody wins the game!"), "short": _("Nobody wins!"),
+                         "over": _("Nobody wins! The game is over.")}[how])
+    names = setup.side_names(winner)
+    if len(names) == 1 and you(names[0]):
+        return Shown.of({"game": _("[b]You win the game![/b]"), "short": _("You win!"),
+                         "over": _("You win! The game is over.")}[how])
+    if setup.rules.partnership:
+        template = {"game": _("[b]{} win the game![/b]"), "short": _("{} win!"),
+                    "over": _("{} win! The game is over.")}
+    else:
+        template = {"game": _("[b]{} wins the game![/b]"), "short": _("{} wins!"),
+                    "over": _("{} wins! The game is over.")}
+    return styled(template[how], side_title(setup, winner))
 
 
 def last_actions(events: Sequence[Event]) -> dict[int, str]:
@@ -189,14 +242,15 @@ def last_actions(events: Sequence[Event]) -> dict[int, str]:
     drawn: dict[int, int] = {}
     for ev in events:
         if isinstance(ev, Played):
-            out[ev.seat] = f"played {ev.tile}" + (f" {ev.end}" if ev.end else "") + (
-                f"  +{ev.points}" if ev.points else "")
+            played = (_("played {tile} {end}").format(tile=ev.tile, end=end_letter(ev.end)) if ev.end
+                      else _("played {tile}").format(tile=ev.tile))
+            out[ev.seat] = played + (f"  +{ev.points}" if ev.points else "")
             drawn.pop(ev.seat, None)
         elif isinstance(ev, Drew):
             drawn[ev.seat] = drawn.get(ev.seat, 0) + 1
-            out[ev.seat] = f"drew {drawn[ev.seat]}"
+            out[ev.seat] = _("drew {n}").format(n=drawn[ev.seat])
         elif isinstance(ev, Passed):
-            out[ev.seat] = "passed"
+            out[ev.seat] = _("passed")
             drawn.pop(ev.seat, None)
     return out
 
@@ -229,35 +283,35 @@ def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
         break
     if seat is None:
         return ""
-    name = "You" if seat == viewer and setup.players[seat].is_person else setup.players[seat].name
-    return f"{name} drew {count}"
+    if (seat == viewer and setup.players[seat].is_person) or you(setup.players[seat].name):
+        return _("You drew {n}").format(n=count)
+    return _("{name} drew {n}").format(name=setup.players[seat].name, n=count)
 
 
 def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]) -> Shown:
     """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
     if result.reason == "domino" and result.out_seat is not None:
         last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
-        who = says(setup.players[result.out_seat].name, "goes out")
+        who = setup.players[result.out_seat].name
         if last is None:
-            return styled("{}: the hand is over.", who)
-        return styled("{} with [b]{}[/b]: the hand is over.", who, last.tile)
-    return Shown.of("Blocked: nobody can play, the hand is over.")
+            return styled(_("You go out: the hand is over.")) if you(who) else styled(
+                _("{} goes out: the hand is over."), who)
+        if you(who):
+            return styled(_("You go out with [b]{}[/b]: the hand is over."), last.tile)
+        return styled(_("{} goes out with [b]{}[/b]: the hand is over."), who, last.tile)
+    return Shown.of(_("Blocked: nobody can play, the hand is over."))
 
 
 def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
     """`Ada wins!     You 120   Ada 255`."""
-    totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
-    who = setup.side_title(winner) if winner is not None else "Nobody"
-    verb = "win" if setup.rules.partnership or who == "You" else "wins"
-    return f"{who} {verb}!     {totals}"
+    totals = "   ".join(f"{side_title(setup, s)} {v}" for s, v in enumerate(scores))
+    return f"{_wins(setup, winner, 'short').plain}     {totals}"
 
 
 def game_over_line(setup: GameSetup, winner: int | None) -> str:
     """The status line once the game is over: who won (the totals are on the sheet beside it; with four
     long names they would take the line four times over at 80 columns)."""
-    who = setup.side_title(winner) if winner is not None else "Nobody"
-    verb = "win" if setup.rules.partnership or who == "You" else "wins"
-    return f"{who} {verb}! The game is over."
+    return _wins(setup, winner, "over").plain
 
 
 def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
@@ -270,26 +324,41 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
     if waiting == "game_over":
         return Notice(game_over_line(setup, winner), "done")
     if waiting == "hand_over":
-        return Notice(hand_over_text(setup, result, events) if result else "The hand is over.", "done")
+        return Notice(hand_over_text(setup, result, events) if result else _("The hand is over."), "done")
     if waiting == "bot":
-        return Notice(f"{to_move} is thinking…")
+        return Notice(_("{name} is thinking…").format(name=to_move))
     if not mine:
-        return Notice(f"Pass the terminal to {to_move}.")
+        return Notice(_("Pass the terminal to {name}.").format(name=to_move))
     if turn.chosen is not None:
-        ends = ends_for(seat, turn.chosen)
-        return Notice(styled("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back.", turn.chosen,
-                             "/".join(ends)), "prompt")
+        return Notice(styled(_("Place [b]{}[/b]: click a lit end or press {}; Esc puts it back."),
+                             turn.chosen, ends_text(ends_for(seat, turn.chosen))), "prompt")
     drew = events[-1] if events and isinstance(events[-1], Drew) and events[-1].seat == seat.seat else None
-    drawn = f" {drew.tile}" if drew is not None and drew.tile is not None else ""
+    tile = drew.tile if drew is not None else None
     if must_draw(seat):
+        if tile is not None:
+            return Notice(_("You drew {tile}: no fit. Draw again (the boneyard, or d).").format(
+                tile=tile), "prompt")
         if drew is not None:
-            return Notice(f"You drew{drawn}: no fit. Draw again (the boneyard, or d).", "prompt")
-        return Notice("Your turn: nothing fits, so draw: click the boneyard, or d.", "prompt")
+            return Notice(_("You drew: no fit. Draw again (the boneyard, or d)."), "prompt")
+        return Notice(_("Your turn: nothing fits, so draw: click the boneyard, or d."), "prompt")
     if seat.layout.empty:
-        return Notice("Your lead: click any tile (or ←/→ and Enter).", "prompt")
+        return Notice(_("Your lead: click any tile (or ←/→ and Enter)."), "prompt")
+    if tile is not None:
+        return Notice(_("You drew {tile} and it fits: play it.").format(tile=tile), "prompt")
     if drew is not None:
-        return Notice(f"You drew{drawn} and it fits: play it.", "prompt")
-    return Notice("Your turn: click a tile, then a lit end (or ←/→ Enter W/E/N/S).", "prompt")
+        return Notice(_("You drew and it fits: play it."), "prompt")
+    return Notice(_("Your turn: click a tile, then a lit end (or ←/→ Enter {ends}).").format(
+        ends=ends_text(ENDS)), "prompt")
+
+
+def seat_label(player: Player) -> str:
+    """What a seat panel says of a player: `person`, `bot · medium`; a shared table's seat says more
+    of itself (away, for how long), in its own words."""
+    if player.is_person:
+        return _("person")
+    if player.label != Player.label.fget(player):  # type: ignore[attr-defined]
+        return player.label
+    return _("bot · {level}").format(level=level_word(player.level))
 
 
 def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: Waiting, wide: bool,
@@ -302,10 +371,11 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
     for offset in range(1, rules.seats):
         other = (viewer + offset) % rules.seats
         player = setup.players[other]
-        label = player.label if not player.is_person else "person"
+        label = seat_label(player)
         if rules.partnership and rules.side_of(other) == rules.side_of(viewer):
             # narrow, three seats share the top strip: a column holds about 20 ("partner · b…" was cut)
-            label = f"partner · {label}" if wide else "partner" + ("" if player.is_person else " bot")
+            label = _("partner · {label}").format(label=label) if wide else (
+                _("partner") if player.is_person else _("partner bot"))
         to_move = seat.phase == "playing" and seat.turn == other
         placed[places[offset]].append(SeatInfo(
             seat=other, name=player.name, label=label, tiles=seat.tile_counts[other],

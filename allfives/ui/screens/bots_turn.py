@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from allfives.i18n import _
 from allfives.play import flow as table_flow
 from allfives.play.session import bot_pause
 
@@ -68,16 +69,17 @@ class BotsTurn:
             return
         worker = event.worker
         if worker.group == "hint":
-            self.notify(f"No hint this time: {worker.error}", severity="warning")
+            self.notify(_("No hint this time: {error}").format(error=worker.error), severity="warning")
             self.turn = self.turn.fresh() if self.turn.notice else self.turn
             self.show()
             return
         if worker.group != "bot":
-            self.notify(f"{worker.description} failed: {worker.error}", title="Error", severity="error")
+            self.notify(_("{what} failed: {error}").format(what=worker.description, error=worker.error),
+                        title=_("Error"), severity="error")
             return
-        name = self.session.setup.players[self.view.turn].name if self.view else "A bot"
-        self.notify(f"{name} could not choose a move ({worker.error}) and plays the first legal one.",
-                    title="Bot error", severity="error")
+        name = self.session.setup.players[self.view.turn].name if self.view else _("A bot")
+        self.notify(_("{name} could not choose a move ({error}) and plays the first legal one.").format(
+            name=name, error=worker.error), title=_("Bot error"), severity="error")
         if worker.name == repr(self.position):
             # a broken bot must not stop the game: it makes the first legal move instead
             self.flow = table_flow.thought_failed(self.flow)

@@ -230,6 +230,8 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A command that does not apply now is not in the footer or the palette, and its keys rest."""
+        if action == "end_key" and not self.end_key_now(*parameters):  # (the key's other command may run)
+            return False
         return commands.checked(self, action)
 
     def applies(self, when: str) -> bool:

@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.actions import SkipAction
 
+from allfives.i18n import _, end_for_letter
 from allfives.play import flow as table_flow
 from allfives.play.flow import Position
 from allfives.play.undo import undo_refusal
@@ -20,7 +22,24 @@ from allfives.ui.model import turn as steps
 from allfives.ui.model.hand_order import arrange, next_order
 from allfives.ui.model.turn import Step
 
+from ..commands import BY_ID, ENDS
 from ..messages import HintReady
+
+# the single letters the table's other commands take (o: sort the hand): an end letter that is one of
+# these is an end only while a tile is chosen
+COMMAND_LETTERS = frozenset(key.lower() for command in BY_ID.values() if command not in ENDS
+                            for key in command.keys.split(",") if len(key) == 1)
+
+
+def end_by_key(letter: str, chosen: bool) -> str | None:
+    """The end (W/E/N/S) a letter key chooses now, or None when the key is not an end's: the letter
+    names no end in the language spoken, or it is also a command's key (Dutch and Portuguese `o`
+    sorts the hand) and no tile is chosen. While a tile is chosen the end letters win, as the prompt
+    then asks for an end."""
+    end = end_for_letter(letter)
+    if end is None or (letter.lower() in COMMAND_LETTERS and not chosen):
+        return None
+    return end
 
 if TYPE_CHECKING:
     from allfives.engine import Move, SeatView
@@ -72,7 +91,7 @@ class PersonsTurn:
             return True
         if self.session.waiting == "bot" and self.view is not None:
             name = self.session.setup.players[self.view.turn].name
-            self.step(Step(self.turn.told(f"Wait: it is {name}'s turn.")))
+            self.step(Step(self.turn.told(_("Wait: it is {name}'s turn.").format(name=name))))
         return False
 
     # -- clicks on the table's widgets ------------------------------------------------------------------
@@ -116,8 +135,21 @@ class PersonsTurn:
             self.show()
 
     def action_end(self, end: str) -> None:
+        """Play the chosen tile on `end` (W/E/N/S, as the engine names it: a click on the board)."""
         if self.my_turn:
             self.step(steps.choose_end(self.turn, self.seen, end))
+
+    def end_key_now(self, letter: object) -> bool:
+        """This end letter's key chooses an end now (else the key is left to its other command)."""
+        return end_by_key(str(letter), self.turn.chosen is not None) is not None
+
+    def action_end_key(self, letter: str) -> None:
+        """An end letter's key (END_LETTERS): the end it names in this language; a key that names no end
+        now is passed on (SkipAction), so the key's other command runs (`o` sorts the hand)."""
+        end = end_by_key(letter, self.turn.chosen is not None)
+        if end is None:
+            raise SkipAction()
+        self.action_end(end)
 
     def action_deselect(self) -> None:
         if self.my_turn:
@@ -136,9 +168,9 @@ class PersonsTurn:
             self.take_back(self.viewer)
             return
         if not self.can_undo_here:
-            why = "Moves stand at this table: none can be taken back."
+            why = _("Moves stand at this table: none can be taken back.")
         elif not self.revealed:
-            why = "Nothing to take back until the terminal is yours."
+            why = _("Nothing to take back until the terminal is yours.")
         else:
             names = tuple(p.name for p in setup.players)
             why = undo_refusal(self.session.seat_view(self.viewer), setup.people, self.viewer, names)
@@ -164,7 +196,7 @@ class PersonsTurn:
 
     def action_hint(self) -> None:
         if not self.my_turn:
-            self.step(Step(self.turn.told("A hint is for your own turn.")))
+            self.step(Step(self.turn.told(_("A hint is for your own turn."))))
             return
         self.step(Step(steps.asking_hint(self.turn)))
         self.hint_worker(self.position, self.viewer)

@@ -17,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from allfives.engine import Layout
+from allfives.i18n import MARK_CLOSE, MARK_OPEN, _, end_letter
 from allfives.ui.model.geometry import BoardPicture, EndSpot, TileSpot, layout_board
 from allfives.ui.model.view import BoardView
 
@@ -28,7 +29,9 @@ Cell = tuple[str, Style]
 class Board(KeptStyle, ScrollView, can_focus=False):
     """The layout: tiles, the spinner in its own colour, and a marker on each open end to click.
 
-    Not focusable: the arrow keys and W/E/N/S belong to the game screen, the mouse wheel still scrolls.
+    Not focusable: the arrow keys and the ends' letters belong to the game screen, the mouse wheel still
+    scrolls. A marker shows its end by the language's letter (`O` for East in Dutch); a click on it says
+    the end as the engine names it (W/E/N/S).
     """
 
     COMPONENT_CLASSES = {
@@ -167,7 +170,7 @@ class Board(KeptStyle, ScrollView, can_focus=False):
                         row[x + i] = (ch, style)
 
         if self.board.lead is None:
-            message = "the table is empty: lead any tile"
+            message = _("the table is empty: lead any tile")
             put(max(0, (width - len(message)) // 2), height // 2, message,
                 felt + self.get_component_rich_style("board--empty"))
         for spot in picture.tiles:
@@ -246,20 +249,26 @@ class Board(KeptStyle, ScrollView, can_focus=False):
         else:
             style = felt + self.get_component_rich_style("board--end")
             left, right = "‹", "›"
-        style += Style.from_meta({"end": end.end})
+        style += Style.from_meta({"end": end.end})  # W/E/N/S, as the engine names it, whatever is shown
+        letter = _letter(end.end)
         score = f"+{points}" if points else ""
         if end.height == 1:
-            label = left + end.end + str(end.pip) + right
+            label = left + letter + str(end.pip) + right
             if score:  # the score takes the pip's place (the tile fits it anyway), and the arrows' if need be
-                label = left + end.end + score + right
+                label = left + letter + score + right
                 if len(label) > end.width:
-                    label = end.end + score
+                    label = letter + score
             put(end.x, end.y, label.center(end.width), style)
             return
         inner = end.width - 2
         put(end.x, end.y, "┌" + score.center(inner, "╌") + "┐", style)
-        put(end.x, end.y + 1, left + f"{end.end} {end.pip}".center(inner) + right, style)
+        put(end.x, end.y + 1, left + f"{letter} {end.pip}".center(inner) + right, style)
         put(end.x, end.y + 2, "└" + "╌" * inner + "┘", style)
+
+
+def _letter(end: str) -> str:
+    """The end's letter in this language, one cell (the pseudo-language's marks would not fit the marker)."""
+    return end_letter(end).strip(MARK_OPEN + MARK_CLOSE)
 
 
 def _segments(row: list[Cell]) -> list[Segment]:

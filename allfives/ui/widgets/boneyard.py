@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from allfives.i18n import _
 from allfives.ui.model.view import BoneyardView
 
 from .parts import ThemedParts, component_classes
@@ -44,19 +45,19 @@ class Boneyard(ThemedParts, Widget):
     def render(self) -> RenderableType:
         style = self.parts().__getitem__
         count = self.view.count
-        text = Text("Boneyard", style=style("title"))
+        text = Text(_("Boneyard"), style=style("title"))
         text.append(f"  {count}\n", style=style("count" if count else "empty"))
         if count:
             text.append("▮▮ " * min(count, 4), style=style("back"))
         else:
-            text.append("empty", style=style("empty"))
+            text.append(_("empty"), style=style("empty"))
         text.append("\n")
         if self.view.must_draw:
-            text.append("draw: click/d", style=style("draw"))
+            text.append(_("draw: click/d"), style=style("draw"))
         elif self.view.drawing:
             text.append(self.view.drawing[: max(1, self.size.width)], style=style("drawing"))
         else:
-            text.append("d: draw", style=style("key"))
+            text.append(_("d: draw"), style=style("key"))
         return text
 
     def on_click(self, event: events.Click) -> None:

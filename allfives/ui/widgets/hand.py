@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from allfives.engine import Tile
+from allfives.i18n import _
 from allfives.ui.model.hand_order import ORDER_LABELS
 from allfives.ui.model.view import HandView
 
@@ -83,7 +84,7 @@ class Hand(ThemedParts, Widget):
         spans = self.tile_spans()
         styles = self.parts()
         if not view.tiles:
-            return Text("\n(no tiles)", style=styles["empty"])
+            return Text("\n" + _("(no tiles)"), style=styles["empty"])
         looks: dict[str, TileLook] = {name: (styles[name], styles[f"{name}-divider"])
                                       for name in ("face", "dim", "chosen", "hint")}
         back, cursor = styles["back"], styles["cursor"]
@@ -118,7 +119,7 @@ class Hand(ThemedParts, Widget):
 
     def order_label(self) -> str:
         """The control under the hand's right end: the key and how the hand is laid out now."""
-        return f"o: {ORDER_LABELS[self.view.order or 'dealt']}"
+        return _("o: {order}").format(order=_(ORDER_LABELS[self.view.order or "dealt"]))
 
     def _draw_order(self, line: Text, style: Style, cursor: tuple[int, int] | None) -> None:
         """The order control in the bottom row, right-aligned, unless it would cover the cursor."""

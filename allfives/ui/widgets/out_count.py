@@ -11,9 +11,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from allfives.i18n import N_, _
+
 from .parts import ThemedParts, component_classes
 
-LABELS = ("Out", "unseen")  # the numbers' row, the counts' row: a column per number after them
+LABELS = (N_("Out"), N_("unseen"))  # the numbers' row, the counts' row: a column per number after them
 
 
 class OutCount(ThemedParts, Widget):
@@ -36,8 +38,9 @@ class OutCount(ThemedParts, Widget):
         if self.counts is None:
             return Text()
         styles = self.parts()
-        pad = max(map(len, LABELS))
-        top, bottom = (Text(f"{label:<{pad}} ", style=styles["title"]) for label in LABELS)
+        labels = [_(label) for label in LABELS]
+        pad = max(map(len, labels))
+        top, bottom = (Text(f"{label:<{pad}} ", style=styles["title"]) for label in labels)
         for n, count in enumerate(self.counts):
             gap = " " if n else ""
             top.append(gap + str(n), styles["number"])

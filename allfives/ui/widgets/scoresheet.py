@@ -23,6 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from allfives.i18n import N_, _
 from allfives.ui.model.sheet import Sheet, SheetRow, points_to_go, totalled
 
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
@@ -34,7 +35,8 @@ ROW_PARTS = ("hand", "play", "label", "subtotal", "deduction", "award", "total",
 
 
 LABEL_ROOM = 8  # the label column keeps this much when the columns widen for long names
-SEEDED_MARKS = ("seeded deals", "seeded")  # over the labels of a seeded game's sheet, the first that fits
+# over the labels of a seeded game's sheet, the first that fits (translated where drawn)
+SEEDED_MARKS = (N_("seeded deals"), N_("seeded"))
 
 
 def _cell_width(sides: int, width: int, widest: int = 0) -> int:
@@ -120,7 +122,8 @@ class _Edge(ThemedParts, Widget):
             cell = _cell_width(len(self.heads), width, self.widest)
             lines = max(len(head) for head in self.heads)
             label_room = width - cell * len(self.heads) - 1
-            mark = next((m for m in SEEDED_MARKS if cell_len(m) <= label_room), "") if self.seeded else ""
+            marks = [_(m) for m in SEEDED_MARKS]
+            mark = next((m for m in marks if cell_len(m) <= label_room), "") if self.seeded else ""
             return Text("\n").join(
                 sheet_line(mark if i == 0 else "", [_head_line(head, i, cell - 1) for head in self.heads],
                            width, styles["target"] if mark else "", styles["head"], widest=self.widest)
@@ -130,8 +133,9 @@ class _Edge(ThemedParts, Widget):
         target, *cells = self.cells
         room = width - _cell_width(len(cells), width, self.widest) * len(cells) - 1
         left, target = target.startswith("left "), target.removeprefix("left ")
-        label = next((text for text in ((f"left to {target}",) if left else ()) + (f"to {target}",)
-                      if len(text) <= room), f"to {target}")
+        short = _("to {target}").format(target=target)
+        longer = (_("left to {target}").format(target=target),) if left else ()
+        label = next((text for text in (*longer, short) if cell_len(text) <= room), short)
         return sheet_line(label, cells, width, styles["target"], styles["totals"], widest=self.widest)
 
 
@@ -204,7 +208,7 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         base = self.rich_style
         styles = self.parts()
         if not self.rows:
-            text = Text("no points yet" if index == 0 else "", style=styles["none"])
+            text = Text(_("no points yet") if index == 0 else "", style=styles["none"])
         elif index < len(self.rows):
             text = row_text(self.rows[index], width, styles, self.widest)
         else:

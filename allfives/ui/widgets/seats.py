@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from allfives.i18n import _, ngettext
 from allfives.ui.model.view import SeatInfo
 
 from .parts import KeptStyle, ThemedParts, component_classes, text_strip
@@ -26,7 +27,7 @@ def _head(info: SeatInfo, styles: dict[str, Style], gap: str = "  ") -> Text:
 
 def _last(info: SeatInfo, styles: dict[str, Style], indent: str = "") -> Text:
     if info.thinking:
-        return Text(f"{indent}thinking…", style=styles["thinking"])
+        return Text(indent + _("thinking…"), style=styles["thinking"])
     return Text(f"{indent}{info.last}", style=styles["last"])
 
 
@@ -167,7 +168,7 @@ class Seats(KeptStyle, ThemedParts, Widget):
                 else:
                     faces = info.faces[start:start + per_row]
                     lines.append(Text(" ").join(Text(str(t), styles["face"]) for t in faces))
-            left = f"{info.tiles} tile{'s' if info.tiles != 1 else ''}"
+            left = ngettext("{n} tile", "{n} tiles", info.tiles).format(n=info.tiles)
             if info.tiles > shown:
                 left += f" (+{info.tiles - shown})"
             lines.append(Text(left, style=styles["label"]))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from allfives.i18n import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -19,5 +21,5 @@ class TooSmall(Static):
     """
 
     def show_size(self, width: int, height: int) -> None:
-        self.update(f"Make the terminal larger\n\nAll Fives needs {MIN_WIDTH}x{MIN_HEIGHT}, "
-                    f"now {width}x{height}")
+        self.update(_("Make the terminal larger") + "\n\n" + _("All Fives needs {need}, now {now}").format(
+            need=f"{MIN_WIDTH}x{MIN_HEIGHT}", now=f"{width}x{height}"))
