@@ -221,7 +221,10 @@ async def test_a_language_switch_redraws_the_footer_with_the_same_bindings() -> 
             shown = {key.description for key in footer_keys(table)}
             assert {"Leg", "Trek", "Stop", "palet"} <= shown and "Draw" not in shown
             after = {key: active.binding for key, active in table.active_bindings.items()}
-            assert after.keys() == before.keys() and all(after[k] is before[k] for k in before)
+            # (the same bindings: only an end letter that names no end in Dutch, such as e, stands aside)
+            changed = before.keys() ^ after.keys()
+            assert changed <= set("wenslozvjWENSLOZVJ"), changed
+            assert all(after[k] is before[k] for k in before.keys() & after.keys())
             assert after["d"].description == "Draw"  # the binding keeps the English msgid
         finally:
             i18n.use(i18n.ENGLISH)
