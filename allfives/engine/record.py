@@ -96,7 +96,8 @@ def parse_json(text: str) -> Any:
         raise RecordError(_("nested too deeply to be a game record")) from None
     except ValueError as e:  # JSONDecodeError, or an integer past Python's 4,300 digits
         if "digits" in str(e):
-            raise RecordError(_("not valid JSON: a number longer than {digits} digits").format(digits=number(4300))) from None
+            raise RecordError(_("not valid JSON: a number longer than {digits} digits").format(
+                digits=number(4300))) from None
         # (the parser's own words on where and what: data, as Python writes them)
         raise RecordError(_("not valid JSON: {why}").format(why=str(e).splitlines()[0][:100])) from None
 
@@ -106,7 +107,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(obj) != len(pairs):
         seen: set[str] = set()
         twice = next(k for k, _v in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise RecordError(_("not valid JSON: the key {key} appears twice in one object").format(key=brief(twice)))
+        raise RecordError(_("not valid JSON: the key {key} appears twice in one object").format(
+            key=brief(twice)))
     return obj
 
 
@@ -136,7 +138,8 @@ def _tile(value: Any, where: str) -> int:
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise RecordError(_("{where}: expected a list, found {found}").format(where=where, found=describe(value)))
+        raise RecordError(_("{where}: expected a list, found {found}").format(
+            where=where, found=describe(value)))
     return value
 
 
@@ -150,7 +153,8 @@ class _Replay:
         if data.get("format") != FORMAT:
             found = data.get("format")
             shown = brief(found) if isinstance(found, str) else describe(found)
-            raise RecordError(_("format is {found}, expected {format}").format(found=shown, format=f'"{FORMAT}"'))
+            raise RecordError(_("format is {found}, expected {format}").format(
+                found=shown, format=f'"{FORMAT}"'))
         raw_rules = data.get("rules", {})
         if not isinstance(raw_rules, dict):
             raise RecordError(_("rules: expected an object, found {found}").format(found=describe(raw_rules)))
@@ -165,7 +169,8 @@ class _Replay:
         seed = data.get("seed")
         self.seed = seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else None
         if self.seed is not None and (problem := core.seed_problem(self.seed)):
-            raise RecordError(_("seed: {problem}, found {found}").format(problem=problem, found=describe(seed)))
+            raise RecordError(_("seed: {problem}, found {found}").format(
+                problem=problem, found=describe(seed)))
         if data.get("seeded") is False:
             # An unseeded game saved before fair deals kept a seed drawn at random: its deals to come
             # are dealt from fresh secrets, not from that seed.
@@ -190,7 +195,8 @@ class _Replay:
         for h, hand in enumerate(self.hands, start=1):
             where = _("hand {n}").format(n=h)
             if not isinstance(hand, dict):
-                raise RecordError(_("{where}: expected an object, found {found}").format(where=where, found=describe(hand)))
+                raise RecordError(_("{where}: expected an object, found {found}").format(
+                    where=where, found=describe(hand)))
             if table.phase == core.GAME_OVER:
                 raise RecordError(_("{where}: the game was already won").format(where=where))
             if table.phase == core.PLAYING:
@@ -257,7 +263,8 @@ class _Replay:
         raw = hand.get("deal")
         if raw is None:
             if last and self.deal_secret is not None:
-                raise RecordError(_("{field}: hand {n} has no deal to be the secret of").format(field=DEAL_SECRET, n=h))
+                raise RecordError(_("{field}: hand {n} has no deal to be the secret of").format(
+                    field=DEAL_SECRET, n=h))
             self.checked.append(None)
             return None
         if not isinstance(raw, dict):
@@ -269,7 +276,8 @@ class _Replay:
             raise RecordError(f"{where}.{e}") from None  # (it names the field)
         if last and self.deal_secret is not None:
             if deal.secret is not None and deal.secret != self.deal_secret:
-                raise RecordError(_("{field}: not the secret hand {n}'s deal shows").format(field=DEAL_SECRET, n=h))
+                raise RecordError(_("{field}: not the secret hand {n}'s deal shows").format(
+                    field=DEAL_SECRET, n=h))
             try:
                 deal = deal.with_secret(self.deal_secret)
             except ValueError:

@@ -94,7 +94,8 @@ def _show(value: Any, room: int, quote: Callable[[str], str] = quoted) -> str:
 
 # What a field wants, in JSON's words (marked here, translated where the message is made).
 _EXPECTED = {
-    "int_type": N_("a whole number"), "int_parsing": N_("a whole number"), "int_from_float": N_("a whole number"),
+    "int_type": N_("a whole number"), "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
     "bool_type": N_("true or false"), "bool_parsing": N_("true or false"),
     "string_type": N_("a string"), "float_type": N_("a number"), "float_parsing": N_("a number"),
     "dict_type": N_("an object"), "model_type": N_("an object"), "model_attributes_type": N_("an object"),
