@@ -66,3 +66,19 @@ def test_every_word_of_a_refusal_comes_through_the_catalogue() -> None:
     with pseudo_language(), pytest.raises(RecordError) as refused:
         replay(data)
     assert unmarked(str(refused.value), data=["7"]) == []
+
+
+def test_a_tile_that_is_no_tile_is_refused_in_slovenian() -> None:
+    data = _record()
+    data["hands"][0]["boneyard"][0] = "7-7"
+    with speaking("sl"), pytest.raises(RecordError) as refused:
+        replay(data)
+    assert str(refused.value) == 'roka 1, boneyard: "7-7" ni ploščica (polovici gresta od 0 do 6)'
+
+
+def test_allfives_match_help_speaks_dutch_and_names_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    with speaking("nl"), pytest.raises(SystemExit):
+        cli.main(["--lang", "nl", "match", "--help"])
+    said = capsys.readouterr().out
+    assert "Bot tegen bot op dezelfde delingen" in said and "--lang CODE" in said
+    assert "--json                de uitslag als één JSON-document" in said
