@@ -82,3 +82,20 @@ def test_allfives_match_help_speaks_dutch_and_names_lang(capsys: pytest.CaptureF
     said = capsys.readouterr().out
     assert "Bot tegen bot op dezelfde delingen" in said and "--lang CODE" in said
     assert "--json                de uitslag als één JSON-document" in said
+
+
+def test_a_move_against_the_rules_names_the_ends_by_dutch_letters() -> None:
+    data = _record()
+    data["hands"][0]["moves"][1] = "4-3 E"  # (the record keeps E; the player reads O, oost)
+    with speaking("nl"), pytest.raises(RecordError) as refused:
+        replay(data)
+    assert str(refused.value) == "hand 1, zet 2: 4-3 past niet aan uiteinde O (W 3, O 0)"
+
+
+def test_a_deal_the_secret_does_not_make_is_refused_in_portuguese() -> None:
+    data = _record()
+    boneyard = data["hands"][0]["boneyard"]
+    boneyard[0], boneyard[1] = boneyard[1], boneyard[0]
+    with speaking("pt"), pytest.raises(RecordError) as refused:
+        replay(data)
+    assert str(refused.value) == "mão 1, distribuição: a peça 1 do cemitério é 5-3, onde o segredo põe 1-0"
