@@ -26,7 +26,7 @@ from typing import Any
 from allfives import i18n
 from allfives.engine import RecordError, parse_json
 from allfives.engine.values import brief, describe
-from allfives.i18n import N_, _
+from allfives.i18n import N_, _, ngettext
 from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
 
 # What a journal may not change: the record's own fields, and the tie between the two files.
@@ -133,56 +133,66 @@ def apply_journal(data: dict[str, Any], base: object, text: str, name: str = "th
     try:
         head = parse_json(lines[0])
     except RecordError as e:
-        raise RecordError(f"{name}, line 1: {e}") from None
+        raise RecordError(_("{file}, line {n}: {why}").format(file=name, n=1, why=e)) from None
     if not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT:
-        raise RecordError(f"{name}, line 1: not a journal of {JOURNAL_FORMAT}")
+        raise RecordError(_("{file}, line {n}: not a journal of {format}").format(
+            file=name, n=1, format=JOURNAL_FORMAT))
     if head.get("base") != base:
         return False  # the journal of an older record: this one was written whole since
     for number, line in enumerate(lines[1:], start=2):
         try:
             _change(data, parse_json(line))
         except RecordError as e:
-            raise RecordError(f"{name}, line {number}: {e}") from None
+            raise RecordError(_("{file}, line {n}: {why}").format(file=name, n=number, why=e)) from None
     return len(lines) > 1
 
 
 def _change(data: dict[str, Any], entry: Any) -> None:
     """One line of a journal made on the record (the record's replay checks every move and deal)."""
     if not isinstance(entry, dict):
-        raise RecordError(f"expected an object, found {describe(entry)}")
+        raise RecordError(_("expected an object, found {found}").format(found=describe(entry)))
     if "set" in entry:
         fields = entry["set"]
         if not isinstance(fields, dict):
-            raise RecordError(f"set: expected an object, found {describe(fields)}")
+            raise RecordError(_("{field}: expected an object, found {found}").format(
+                field="set", found=describe(fields)))
         if fixed := sorted(_FIXED & fields.keys()):
-            raise RecordError(f"set: a journal cannot change {fixed[0]}")
+            raise RecordError(_("{field}: a journal cannot change {name}").format(field="set", name=fixed[0]))
         data.update(fields)
         return
     if "hand" not in entry:
-        raise RecordError("neither moves nor fields: not a journal line")
+        raise RecordError(_("neither moves nor fields: not a journal line"))
     number, moves, hands = entry["hand"], entry.get("moves", []), data.get("hands")
     if not isinstance(hands, list):
-        raise RecordError(f"hands: expected a list, found {describe(hands)}")
+        raise RecordError(_("{field}: expected a list, found {found}").format(
+            field="hands", found=describe(hands)))
     if not isinstance(moves, list):
-        raise RecordError(f"moves: expected a list, found {describe(moves)}")
+        raise RecordError(_("{field}: expected a list, found {found}").format(
+            field="moves", found=describe(moves)))
     if not isinstance(number, int) or isinstance(number, bool):
-        raise RecordError(f"hand: expected a hand number, found {describe(number)}")
+        raise RecordError(_("{field}: expected a hand number, found {found}").format(
+            field="hand", found=describe(number)))
     if "dealt" in entry:
         dealt = entry["dealt"]
         if number != len(hands) + 1:
-            raise RecordError(f"hand {brief(number)} is dealt after hand {len(hands)}")
+            raise RecordError(_("hand {n} is dealt after hand {last}").format(
+                n=brief(number), last=len(hands)))
         if not isinstance(dealt, dict):
-            raise RecordError(f"dealt: expected an object, found {describe(dealt)}")
+            raise RecordError(_("{field}: expected an object, found {found}").format(
+                field="dealt", found=describe(dealt)))
         hands.append({**dealt, "moves": moves})
         return
     if not hands or number != len(hands):
-        raise RecordError(f"hand {brief(number)} is not the last hand (hand {len(hands)})")
+        raise RecordError(_("hand {n} is not the last hand (hand {last})").format(
+            n=brief(number), last=len(hands)))
     hand, at = hands[-1], entry.get("at")
     kept = hand.get("moves", []) if isinstance(hand, dict) else None
     if not isinstance(kept, list):
-        raise RecordError(f"hand {number}: its moves are not a list")
+        raise RecordError(_("hand {n}: its moves are not a list").format(n=number))
     if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(kept):
-        raise RecordError(f"at {brief(at)}: hand {number} has {len(kept)} moves")
+        raise RecordError(ngettext("at {at}: hand {n} has {count} move",
+                                   "at {at}: hand {n} has {count} moves", len(kept)).format(
+            at=brief(at), n=number, count=len(kept)))
     hand["moves"] = kept[:at] + moves
 
 

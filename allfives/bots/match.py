@@ -11,7 +11,9 @@ import sys
 import time
 from typing import Any
 
+from allfives import i18n
 from allfives.engine import Rules, core
+from allfives.i18n import _
 from allfives.names import count
 
 from . import ALL_LEVELS, make_bot
@@ -87,7 +89,7 @@ def bot_seed_stream(seed: int, deals: int, orders: int, seats: int) -> list[list
     """Every bot's seed, per deal, seating and seat, drawn in order from the bots' own stream
     (drawn before any game is played, so a parallel run seeds every bot the same)."""
     stream = random.Random(f"allfives-match-bots:{seed}")
-    return [[[stream.getrandbits(63) for _ in range(seats)] for _ in range(orders)] for _ in range(deals)]
+    return [[[stream.getrandbits(63) for _n in range(seats)] for _o in range(orders)] for _d in range(deals)]
 
 
 def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1, jobs: int = 1,
@@ -175,28 +177,32 @@ def report(doc: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="allfives match", description="Bot against bot on duplicate deals (each deal in every seating).")
+        prog="allfives match",
+        description=_("Bot against bot on duplicate deals (each deal in every seating)."))
     parser.add_argument("levels", nargs="+", choices=ALL_LEVELS,
-                        help="2 levels (3 for 3 seats; with 4 seats the two teams)")
-    parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=100, help="games in all (rounded up to whole deals)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+                        help=_("2 levels (3 for 3 seats; with 4 seats the two teams)"))
+    parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4), help=_("seats at the table"))
+    parser.add_argument("--games", type=int, default=100, help=_("games in all (rounded up to whole deals)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the deals (default 1)"))
+    parser.add_argument("--jobs", type=int, default=1, help=_("worker processes"))
     parser.add_argument("--sims", type=int, default=None,
-                        help=f"hard/oracle simulations a move (deterministic; default {DEFAULT_SIMS})")
+                        help=_("hard/oracle simulations a move (deterministic; default {sims})").format(
+                            sims=DEFAULT_SIMS))
     parser.add_argument("--budget", type=float, default=None,
-                        help="think for this many seconds a move instead of a fixed --sims")
-    parser.add_argument("--target", type=int, default=None)
-    parser.add_argument("--hand-size", type=int, default=None)
-    parser.add_argument("--json", action="store_true")
+                        help=_("think for this many seconds a move instead of a fixed --sims"))
+    parser.add_argument("--target", type=int, default=None, help=_("points to win"))
+    parser.add_argument("--hand-size", type=int, default=None, help=_("tiles dealt to each player"))
+    parser.add_argument("--json", action="store_true", help=_("the result as one JSON document"))
+    i18n.add_language_flag(parser)
     args = parser.parse_args(argv)
     want = 3 if args.seats == 3 else 2
     if not (len(args.levels) == want or (args.seats == 3 and len(args.levels) == 2)):
-        parser.error(f"give {'2 or 3' if args.seats == 3 else 2} levels for {args.seats} seats")
+        parser.error(_("give 2 or 3 levels for 3 seats") if args.seats == 3
+                     else _("give 2 levels for {seats} seats").format(seats=args.seats))
     if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+        parser.error(_("--games and --jobs must be at least 1"))
     if args.sims is not None and args.sims < 1:
-        parser.error("--sims must be at least 1")
+        parser.error(_("--sims must be at least 1"))
     sims = args.sims if args.sims is not None or args.budget is not None else DEFAULT_SIMS
     try:
         doc = run_match(args.levels, args.seats, args.games, args.seed, args.jobs, sims, args.budget or 1.0,

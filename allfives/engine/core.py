@@ -12,6 +12,8 @@ import hmac
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from allfives.i18n import _, end_letter, ngettext
+
 from .values import describe
 
 W, E, N, S = 0, 1, 2, 3
@@ -24,8 +26,8 @@ PLAYING, HAND_OVER, GAME_OVER = 0, 1, 2
 
 # Tile ids 0..27; HIGH[t] >= LOW[t].
 TILES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a + 1))
-HIGH: tuple[int, ...] = tuple(a for a, _ in TILES)
-LOW: tuple[int, ...] = tuple(b for _, b in TILES)
+HIGH: tuple[int, ...] = tuple(a for a, _b in TILES)
+LOW: tuple[int, ...] = tuple(b for _a, b in TILES)
 PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
 TILE_ID: dict[tuple[int, int], int] = {}
 for _i, (_a, _b) in enumerate(TILES):
@@ -65,8 +67,13 @@ SEED_CHARACTERS = 64
 def seed_problem(seed: int | str) -> str | None:
     """Why an int or str cannot be a game's seed, or None when it can."""
     if isinstance(seed, str):
-        return None if len(seed) <= SEED_CHARACTERS else f"a seed is at most {SEED_CHARACTERS} characters"
-    return None if -SEED_LIMIT <= seed < SEED_LIMIT else "a seed is a whole number from -2**63 to 2**63-1"
+        if len(seed) <= SEED_CHARACTERS:
+            return None
+        return ngettext("a seed is at most {n} character", "a seed is at most {n} characters",
+                        SEED_CHARACTERS).format(n=SEED_CHARACTERS)
+    if -SEED_LIMIT <= seed < SEED_LIMIT:
+        return None
+    return _("a seed is a whole number from -2**63 to 2**63-1")
 VARIANTS = ("standard", "five_each", "seven_five")
 
 
@@ -108,9 +115,11 @@ def check_seat(value: object, seats: int, what: str = "seat", error: type[ValueE
     replays (a record's `true` is not a seat number).
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be a seat number (0-{seats - 1}), found {describe(value)}")
+        raise error(_("{what} must be a seat number (0-{last}), found {found}").format(
+            what=what, last=seats - 1, found=describe(value)))  # (`what`: the field's name, data)
     if not 0 <= value < seats:
-        raise error(f"{what} {describe(value)} is not a seat (0-{seats - 1})")
+        raise error(_("{what} {found} is not a seat (0-{last})").format(
+            what=what, found=describe(value), last=seats - 1))
     return value
 
 
@@ -323,25 +332,40 @@ def check_secret(rules: CoreRules, secret: bytes, commitment: str, hands: Sequen
     """Raise DealMismatch unless `secret` is the committed one and deals these hands (each as a set of
     tiles), this boneyard (in its order) and, when given (it was chosen at random), this leader."""
     if commitment_of(secret) != commitment:
-        raise DealMismatch("the secret is not the one committed to (its SHA-256 is not the commitment)")
+        raise DealMismatch(_("the secret is not the one committed to (its SHA-256 is not the commitment)"))
     dealt, rest = deal_from_secret(rules, secret)
     if len(hands) != len(dealt):
-        raise DealMismatch(f"{len(hands)} hands for {len(dealt)} seats")
+        raise DealMismatch(ngettext("{hands} hand for {seats} seats", "{hands} hands for {seats} seats",
+                                    len(hands)).format(hands=len(hands), seats=len(dealt)))
     for seat, (held, due) in enumerate(zip(hands, dealt, strict=True)):
         extra = [t for t in held if t not in due]
         if extra or len(held) != len(due):
             missing = [t for t in due if t not in held]
-            what = f"holds {tile_name(extra[0])}" if extra else f"holds {len(held)} tiles"
-            due_text = f", where the secret deals it {tile_name(missing[0])}" if missing else ""
-            raise DealMismatch(f"seat {seat} {what}{due_text}")
+            # (one whole sentence for each case: word order differs by language)
+            if extra and missing:
+                said = _("seat {seat} holds {tile}, where the secret deals it {due}").format(
+                    seat=seat, tile=tile_name(extra[0]), due=tile_name(missing[0]))
+            elif extra:
+                said = _("seat {seat} holds {tile}").format(seat=seat, tile=tile_name(extra[0]))
+            elif missing:
+                said = ngettext("seat {seat} holds {n} tile, where the secret deals it {due}",
+                                "seat {seat} holds {n} tiles, where the secret deals it {due}",
+                                len(held)).format(seat=seat, n=len(held), due=tile_name(missing[0]))
+            else:
+                said = ngettext("seat {seat} holds {n} tile", "seat {seat} holds {n} tiles",
+                                len(held)).format(seat=seat, n=len(held))
+            raise DealMismatch(said)
     for place, (tile, due_tile) in enumerate(zip(boneyard, rest, strict=False), start=1):
         if tile != due_tile:
-            raise DealMismatch(f"boneyard tile {place} is {tile_name(tile)}, where the secret puts "
-                               f"{tile_name(due_tile)}")
+            raise DealMismatch(_("boneyard tile {place} is {tile}, where the secret puts {due}").format(
+                place=place, tile=tile_name(tile), due=tile_name(due_tile)))
     if len(boneyard) != len(rest):
-        raise DealMismatch(f"the boneyard has {len(boneyard)} tiles, the secret deals {len(rest)}")
+        raise DealMismatch(ngettext("the boneyard has {n} tile, the secret deals {due}",
+                                    "the boneyard has {n} tiles, the secret deals {due}",
+                                    len(boneyard)).format(n=len(boneyard), due=len(rest)))
     if leader is not None and leader != (chosen := random_leader(secret, rules.seats)):
-        raise DealMismatch(f"seat {leader} leads, where the secret chooses seat {chosen}")
+        raise DealMismatch(_("seat {seat} leads, where the secret chooses seat {chosen}").format(
+            seat=leader, chosen=chosen))
 
 
 class Table:
@@ -353,7 +377,7 @@ class Table:
     def __init__(self, rules: CoreRules) -> None:
         self.rules = rules
         self.scores = [0] * rules.sides
-        self.hands: list[list[int]] = [[] for _ in range(rules.seats)]
+        self.hands: list[list[int]] = [[] for _seat in range(rules.seats)]
         self.boneyard: list[int] = []
         self.layout = Layout()
         self.turn = 0
@@ -382,9 +406,9 @@ class Table:
     def start_hand(self, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
         """Begin the next hand with this deal; the caller vouches for the deal (see `check_deal`)."""
         if self.phase == GAME_OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if self.phase == PLAYING:
-            raise IllegalMove("the current hand has not ended")
+            raise IllegalMove(_("the current hand has not ended"))
         self.hands = [list(h) for h in hands]
         self.boneyard = list(boneyard)
         self.layout = Layout()
@@ -402,7 +426,8 @@ class Table:
             raise IllegalMove(str(e)) from None
         must = self.next_leader_rule() if self.hand_index >= 0 else None
         if must is not None and leader != must:
-            raise IllegalMove(f"seat {must} went out last hand and must lead, not seat {leader}")
+            raise IllegalMove(_("seat {must} went out last hand and must lead, not seat {seat}").format(
+                must=must, seat=leader))
         self.start_hand(hands, boneyard, leader)
 
     def next_leader_rule(self) -> int | None:
@@ -451,9 +476,9 @@ class Table:
         """Raise IllegalMove, naming the rule, unless the move is legal now; return the end a play
         goes on (the one it fits when none is named; LEAD for a lead, -1 for a draw or pass)."""
         if self.phase == GAME_OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if self.phase != PLAYING:
-            raise IllegalMove("the hand is over; deal the next hand first")
+            raise IllegalMove(_("the hand is over; deal the next hand first"))
         seat = self.turn
         return check_move(seat, self.hands[seat], self.layout, len(self.boneyard), kind, tile, end)
 
@@ -557,49 +582,54 @@ def check_move(seat: int, hand: Sequence[int], lay: Layout, boneyard: int,
     """
     if kind == PLAY:
         if tile not in hand:
-            raise IllegalMove(f"seat {seat} does not hold {tile_name(tile)}")
+            raise IllegalMove(_("seat {seat} does not hold {tile}").format(seat=seat, tile=tile_name(tile)))
         ends = lay.accepts(tile)
         if not ends:
-            raise IllegalMove(f"{tile_name(tile)} matches no open end ({ends_text(lay)})")
+            raise IllegalMove(_("{tile} matches no open end ({ends})").format(
+                tile=tile_name(tile), ends=ends_text(lay)))
         if end == -1 and ends != [LEAD]:
             if len(ends) > 1:
                 raise AmbiguousMove(tile, ends)
             return ends[0]
         if end not in ends:
             if end == LEAD or ends == [LEAD]:
-                raise IllegalMove(f"{tile_name(tile)} is the lead: it takes no end")
-            raise IllegalMove(f"{tile_name(tile)} does not fit end {END_NAMES[end]} ({ends_text(lay)})")
+                raise IllegalMove(_("{tile} is the lead: it takes no end").format(tile=tile_name(tile)))
+            raise IllegalMove(_("{tile} does not fit end {end} ({ends})").format(
+                tile=tile_name(tile), end=end_letter(END_NAMES[end]), ends=ends_text(lay)))
         return end
     playable = [t for t in hand if lay.playable(t)]
     if playable:
-        what = "draw" if kind == DRAW else "pass"
-        raise IllegalMove(f"seat {seat} holds a playable tile ({tile_name(playable[0])}) and may not {what}")
+        said = (_("seat {seat} holds a playable tile ({tile}) and may not draw") if kind == DRAW
+                else _("seat {seat} holds a playable tile ({tile}) and may not pass"))
+        raise IllegalMove(said.format(seat=seat, tile=tile_name(playable[0])))
     if kind == DRAW and not boneyard:
-        raise IllegalMove("the boneyard is empty: nothing to draw, the player must pass")
+        raise IllegalMove(_("the boneyard is empty: nothing to draw, the player must pass"))
     if kind == PASS and boneyard:
-        raise IllegalMove(f"the boneyard is not empty: seat {seat} must draw, not pass")
+        raise IllegalMove(_("the boneyard is not empty: seat {seat} must draw, not pass").format(seat=seat))
     return end
 
 
 def ends_text(lay: Layout) -> str:
-    """`W 5, E 3`: the open ends and the pip each takes."""
-    return ", ".join(f"{END_NAMES[e]} {p}" for e, p in lay.open_ends())
+    """`W 5, E 3`: the open ends and the pip each takes (each end by this language's letter)."""
+    return ", ".join(f"{end_letter(END_NAMES[e])} {p}" for e, p in lay.open_ends())
 
 
 def check_deal(rules: CoreRules, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
     """Raise ValueError unless the deal holds each tile once with the right hand sizes."""
     if len(hands) != rules.seats:
-        raise ValueError(f"{len(hands)} hand{'s' if len(hands) != 1 else ''} dealt for {rules.seats} seats")
+        raise ValueError(ngettext("{n} hand dealt for {seats} seats", "{n} hands dealt for {seats} seats",
+                                  len(hands)).format(n=len(hands), seats=rules.seats))
     for seat, h in enumerate(hands):
         if len(h) != rules.hand_size:
-            plural = "s" if len(h) != 1 else ""
-            raise ValueError(f"seat {seat} is dealt {len(h)} tile{plural}, not {rules.hand_size}")
+            raise ValueError(ngettext("seat {seat} is dealt {n} tile, not {size}",
+                                      "seat {seat} is dealt {n} tiles, not {size}", len(h)).format(
+                seat=seat, n=len(h), size=rules.hand_size))
     seen: set[int] = set()
     for t in [t for h in hands for t in h] + list(boneyard):
         if t in seen:
-            raise ValueError(f"tile {tile_name(t)} is dealt twice")
+            raise ValueError(_("tile {tile} is dealt twice").format(tile=tile_name(t)))
         seen.add(t)
     missing = [tile_name(t) for t in range(28) if t not in seen]
     if missing:
-        raise ValueError(f"tile {missing[0]} is missing from the deal")
+        raise ValueError(_("tile {tile} is missing from the deal").format(tile=missing[0]))
     check_seat(leader, rules.seats, "leader")

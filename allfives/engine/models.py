@@ -51,21 +51,23 @@ class Tile(BaseModel):
         if isinstance(value, str):
             halves = _TILE_TEXT.fullmatch(value.strip())  # records are stricter: see `read_tile`
             if halves is None:
-                raise ValueError(f"{brief(value)} is not a tile (write it a-b, like 5-3)")
+                raise ValueError(_("{value} is not a tile (write it a-b, like 5-3)").format(
+                    value=brief(value)))
             value = (int(halves[1]), int(halves[2]))
         if isinstance(value, (tuple, list)) and len(value) == 2:
             a, b = value
             if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
-                raise ValueError(f"{brief(value)} is not a tile")
+                raise ValueError(_("{value} is not a tile").format(value=brief(value)))
             if not (0 <= a <= 6 and 0 <= b <= 6):
-                raise ValueError(f"{brief(given)} is not a tile (halves run from 0 to 6)")
+                raise ValueError(_("{value} is not a tile (halves run from 0 to 6)").format(
+                    value=brief(given)))
             return {"high": max(a, b), "low": min(a, b)}
         if isinstance(value, dict):
             a, b = value.get("high"), value.get("low")
             if isinstance(a, int) and isinstance(b, int):
                 return {"high": max(a, b), "low": min(a, b)}
             return value
-        raise ValueError(f"{brief(value)} is not a tile (write it a-b, like 5-3)")
+        raise ValueError(_("{value} is not a tile (write it a-b, like 5-3)").format(value=brief(value)))
 
     @model_serializer
     def _write(self) -> str:
@@ -112,7 +114,7 @@ def read_tile(text: str) -> Tile:
     tile = _TILE_READ.get(text)
     if tile is None:
         if not _TILE_TEXT.fullmatch(text):
-            raise ValueError(f"{brief(text)} is not a tile (write it a-b, like 5-3)")
+            raise ValueError(_("{value} is not a tile (write it a-b, like 5-3)").format(value=brief(text)))
         tile = Tile.model_validate(text)
         if len(_TILE_READ) < 100:  # only good texts get here, and there are 49 of them
             _TILE_READ[text] = tile
@@ -136,15 +138,16 @@ class Move(BaseModel):
             return {"kind": value}
         play = _PLAY_TEXT.fullmatch(value)
         if play is None:
-            raise ValueError(f"{brief(value)} is not a move (write 5-3, 5-3 E, draw or pass)")
+            raise ValueError(_("{value} is not a move (write 5-3, 5-3 E, draw or pass)").format(
+                value=brief(value)))
         return {"kind": "play", "tile": play[1], "end": play[2]}
 
     @model_validator(mode="after")
     def _consistent(self) -> Move:
         if self.kind == "play" and self.tile is None:
-            raise ValueError("a play needs a tile")
+            raise ValueError(_("a play needs a tile"))
         if self.kind != "play" and (self.tile is not None or self.end is not None):
-            raise ValueError(f"{self.kind} takes no tile or end")
+            raise ValueError(_("{kind} takes no tile or end").format(kind=self.kind))  # (the kind: data)
         return self
 
     @model_serializer
@@ -233,9 +236,10 @@ class Rules(BaseModel):
     @model_validator(mode="after")
     def _fits(self) -> Rules:
         if self.partnership and self.seats != 4:
-            raise ValueError("partnership needs 4 seats")
+            raise ValueError(_("partnership needs 4 seats"))
         if self.hand_size * self.seats > 28:
-            raise ValueError(f"{self.seats} hands of {self.hand_size} need more than 28 tiles")
+            raise ValueError(_("{seats} hands of {size} need more than 28 tiles").format(
+                seats=self.seats, size=self.hand_size))
         return self
 
     @property

@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from allfives.i18n import _, number
+
 from . import core
 from .core import IllegalMove
 from .deal import Deal, hex_problem
@@ -91,37 +93,41 @@ def parse_json(text: str) -> Any:
     except RecordError:
         raise
     except RecursionError:
-        raise RecordError("nested too deeply to be a game record") from None
+        raise RecordError(_("nested too deeply to be a game record")) from None
     except ValueError as e:  # JSONDecodeError, or an integer past Python's 4,300 digits
         if "digits" in str(e):
-            raise RecordError("not valid JSON: a number longer than 4,300 digits") from None
-        raise RecordError(f"not valid JSON: {str(e).splitlines()[0][:100]}") from None
+            raise RecordError(_("not valid JSON: a number longer than {digits} digits").format(
+                digits=number(4300))) from None
+        # (the parser's own words on where and what: data, as Python writes them)
+        raise RecordError(_("not valid JSON: {why}").format(why=str(e).splitlines()[0][:100])) from None
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise RecordError(f"not valid JSON: the key {brief(twice)} appears twice in one object")
+        twice = next(k for k, _v in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise RecordError(_("not valid JSON: the key {key} appears twice in one object").format(
+            key=brief(twice)))
     return obj
 
 
 def _constant(name: str) -> Any:
-    raise RecordError(f"not valid JSON: {name} is not a number in JSON")
+    raise RecordError(_("not valid JSON: {name} is not a number in JSON").format(name=name))
 
 
 def _number(text: str) -> float:
     value = float(text)
     if value in (math.inf, -math.inf):
-        shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
-        raise RecordError(f"not valid JSON: {shown} is too large a number")
+        shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"  # the value: data
+        raise RecordError(_("not valid JSON: {value} is too large a number").format(value=shown))
     return value
 
 
 def _tile(value: Any, where: str) -> int:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: expected a tile (write it a-b, like 5-3), found {describe(value)}")
+        raise RecordError(_("{where}: expected a tile (write it a-b, like 5-3), found {found}").format(
+            where=where, found=describe(value)))
     try:
         return read_tile(value).id
     except ValidationError as e:
@@ -132,7 +138,8 @@ def _tile(value: Any, where: str) -> int:
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list, found {describe(value)}")
+        raise RecordError(_("{where}: expected a list, found {found}").format(
+            where=where, found=describe(value)))
     return value
 
 
@@ -142,14 +149,15 @@ class _Replay:
     def __init__(self, data: Any, keep_log: bool = True) -> None:
         self.keep_log = keep_log  # the hands as a GameState's log holds them
         if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, found {describe(data)}")
+            raise RecordError(_("a record is a JSON object, found {found}").format(found=describe(data)))
         if data.get("format") != FORMAT:
             found = data.get("format")
             shown = brief(found) if isinstance(found, str) else describe(found)
-            raise RecordError(f"format is {shown}, expected \"{FORMAT}\"")
+            raise RecordError(_("format is {found}, expected {format}").format(
+                found=shown, format=f'"{FORMAT}"'))
         raw_rules = data.get("rules", {})
         if not isinstance(raw_rules, dict):
-            raise RecordError(f"rules: expected an object, found {describe(raw_rules)}")
+            raise RecordError(_("rules: expected an object, found {found}").format(found=describe(raw_rules)))
         try:
             self.rules = Rules.model_validate(raw_rules, strict=True)
         except ValidationError as e:
@@ -161,7 +169,8 @@ class _Replay:
         seed = data.get("seed")
         self.seed = seed if isinstance(seed, (int, str)) and not isinstance(seed, bool) else None
         if self.seed is not None and (problem := core.seed_problem(self.seed)):
-            raise RecordError(f"seed: {problem}, found {describe(seed)}")
+            raise RecordError(_("seed: {problem}, found {found}").format(
+                problem=problem, found=describe(seed)))
         if data.get("seeded") is False:
             # An unseeded game saved before fair deals kept a seed drawn at random: its deals to come
             # are dealt from fresh secrets, not from that seed.
@@ -184,22 +193,26 @@ class _Replay:
         """
         table = self.table
         for h, hand in enumerate(self.hands, start=1):
-            where = f"hand {h}"
+            where = _("hand {n}").format(n=h)
             if not isinstance(hand, dict):
-                raise RecordError(f"{where}: expected an object, found {describe(hand)}")
+                raise RecordError(_("{where}: expected an object, found {found}").format(
+                    where=where, found=describe(hand)))
             if table.phase == core.GAME_OVER:
-                raise RecordError(f"{where}: the game was already won")
+                raise RecordError(_("{where}: the game was already won").format(where=where))
             if table.phase == core.PLAYING:
-                raise RecordError(f"{where}: hand {h - 1} has not ended")
-            dealt = [[_tile(t, f"{where}, seat {s}") for t in _list(ts, f"{where}, seat {s}")]
+                raise RecordError(_("{where}: hand {n} has not ended").format(where=where, n=h - 1))
+            seat_at = _("hand {n}, seat {seat}")
+            dealt = [[_tile(t, seat_at.format(n=h, seat=s)) for t in _list(ts, seat_at.format(n=h, seat=s))]
                      for s, ts in enumerate(_list(hand.get("hands"), f"{where}: hands"))]
-            boneyard = [_tile(t, f"{where}, boneyard")
-                        for t in _list(hand.get("boneyard"), f"{where}: boneyard")]
+            at_boneyard = _("hand {n}, boneyard").format(n=h)
+            boneyard = [_tile(t, at_boneyard) for t in _list(hand.get("boneyard"), f"{where}: boneyard")]
             leader = hand.get("leader")
             if not isinstance(leader, int) or isinstance(leader, bool):
-                raise RecordError(f"{where}: leader must be a seat number, found {describe(leader)}")
+                raise RecordError(_("{where}: leader must be a seat number, found {found}").format(
+                    where=where, found=describe(leader)))
             if not 0 <= leader < self.rules.seats:  # said here: the value may have thousands of digits
-                raise RecordError(f"{where}: leader {brief(leader)} is not a seat (0-{self.rules.seats - 1})")
+                raise RecordError(_("{where}: leader {leader} is not a seat (0-{last})").format(
+                    where=where, leader=brief(leader), last=self.rules.seats - 1))
             random = table.next_leader_rule() is None  # (before the deal: this hand's lead is random)
             try:
                 table.start_dealt_hand(dealt, boneyard, leader)
@@ -208,15 +221,17 @@ class _Replay:
             deal = self._deal(hand, h, dealt, boneyard, leader if random else None)
             raw: list = [("dealt", h, leader)]
             moves: list[Move] = []
+            move_at = _("hand {n}, move {m}")
             for m, text in enumerate(_list(hand.get("moves", []), f"{where}: moves"), start=1):
-                at = f"{where}, move {m}"
+                at = move_at.format(n=h, m=m)
                 if not isinstance(text, str):
-                    raise RecordError(f"{at}: expected a move (5-3, 5-3 E, draw or pass), "
-                                      f"found {describe(text)}")
+                    # (the moves as a record writes them, whatever the language: 5-3 E, draw, pass)
+                    raise RecordError(_("{where}: expected a move (5-3, 5-3 E, draw or pass), found {found}")
+                                      .format(where=at, found=describe(text)))
                 if table.phase == core.GAME_OVER:
-                    raise RecordError(f"{at}: the game was already won")
+                    raise RecordError(_("{where}: the game was already won").format(where=at))
                 if table.phase != core.PLAYING:
-                    raise RecordError(f"{at}: the hand is already over")
+                    raise RecordError(_("{where}: the hand is already over").format(where=at))
                 try:
                     move = read_move(text)
                 except ValidationError as e:
@@ -243,27 +258,31 @@ class _Replay:
         """The hand's fair deal, checked when its secret is there: the commitment must be the secret's
         SHA-256, and the tiles dealt, the boneyard and (`random_leader`, where it was chosen at random)
         the leader the ones it derives."""
-        where = f"hand {h}, deal"
+        where = _("hand {n}, deal").format(n=h)
         last = h == len(self.hands)
         raw = hand.get("deal")
         if raw is None:
             if last and self.deal_secret is not None:
-                raise RecordError(f"{DEAL_SECRET}: hand {h} has no deal to be the secret of")
+                raise RecordError(_("{field}: hand {n} has no deal to be the secret of").format(
+                    field=DEAL_SECRET, n=h))
             self.checked.append(None)
             return None
         if not isinstance(raw, dict):
-            raise RecordError(f"{where}: expected an object with a commitment, found {describe(raw)}")
+            raise RecordError(_("{where}: expected an object with a commitment, found {found}").format(
+                where=where, found=describe(raw)))
         try:
             deal = Deal.read(raw)
         except ValueError as e:
             raise RecordError(f"{where}.{e}") from None  # (it names the field)
         if last and self.deal_secret is not None:
             if deal.secret is not None and deal.secret != self.deal_secret:
-                raise RecordError(f"{DEAL_SECRET}: not the secret hand {h}'s deal shows")
+                raise RecordError(_("{field}: not the secret hand {n}'s deal shows").format(
+                    field=DEAL_SECRET, n=h))
             try:
                 deal = deal.with_secret(self.deal_secret)
             except ValueError:
-                raise RecordError(f"{DEAL_SECRET}: its SHA-256 is not hand {h}'s commitment") from None
+                raise RecordError(_("{field}: its SHA-256 is not hand {n}'s commitment").format(
+                    field=DEAL_SECRET, n=h)) from None
         secret = deal.secret_bytes
         if secret is not None:
             try:
@@ -286,9 +305,9 @@ def replay(data: Any) -> tuple[GameState, list[list[Event]]]:
     per_hand: list[list[Event]] = []
     result = None
     for raw in run.played():
-        _, number, leader = raw[0]
+        _dealt, hand_number, leader = raw[0]
         events, result = events_from_core(raw[1:], run.rules, run.table)
-        per_hand.append([made(HandDealt, hand_number=number, leader=leader), *events])
+        per_hand.append([made(HandDealt, hand_number=hand_number, leader=leader), *events])
     return run.state(result), per_hand
 
 
@@ -309,7 +328,7 @@ def loads(text: str) -> GameState:
     try:
         return replay(data)[0]
     except RecursionError:
-        raise RecordError("the record is nested too deeply to be a game record") from None
+        raise RecordError(_("the record is nested too deeply to be a game record")) from None
 
 
 class ReplayDocument:
@@ -343,7 +362,7 @@ class ReplayDocument:
             for ev in raw[1:]:
                 kind = ev[0]
                 if kind == "played":
-                    _, seat, tile, end, total, points = ev
+                    _kind, seat, tile, end, total, points = ev
                     plays.append({"seat": seat, "tile": _TILE_NAMES[tile],
                                   "end": core.END_NAMES[end] if end >= 0 else None,
                                   "total": total, "points": points})
@@ -366,5 +385,5 @@ _TILE_NAMES = tuple(core.tile_name(t) for t in range(28))
 def replay_document(data: Any) -> dict[str, Any]:
     """The `allfives replay --json` document of RECORD.md."""
     doc = ReplayDocument(data)
-    hands = [hand for _, hand in doc.hands()]
+    hands = [hand for _leader, hand in doc.hands()]
     return {"hands": hands, "final_scores": doc.final_scores, "winner": doc.winner}

@@ -13,6 +13,8 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from allfives.i18n import N_, _, number
+
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
@@ -53,12 +55,12 @@ def describe(value: Any) -> str:
     if value is None or isinstance(value, (bool, int, float)):
         return brief(value)
     if isinstance(value, str):
-        return f"the string {brief(value)}" if value else "an empty string"
+        return _("the string {value}").format(value=brief(value)) if value else _("an empty string")
     if isinstance(value, (list, tuple)):
-        return f"a list {brief(value, 30)}" if value else "an empty list"
+        return _("a list {value}").format(value=brief(value, 30)) if value else _("an empty list")
     if isinstance(value, dict):
-        return f"an object {brief(value, 30)}" if value else "an empty object"
-    return f"a {type(value).__name__}"
+        return _("an object {value}").format(value=brief(value, 30)) if value else _("an empty object")
+    return _("a {type}").format(type=type(value).__name__)
 
 
 def _show(value: Any, room: int, quote: Callable[[str], str] = quoted) -> str:
@@ -90,12 +92,21 @@ def _show(value: Any, room: int, quote: Callable[[str], str] = quoted) -> str:
     return type(value).__name__
 
 
+# What a field wants, in JSON's words (marked here, translated where the message is made).
 _EXPECTED = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "bool_type": "true or false", "bool_parsing": "true or false",
-    "string_type": "a string", "float_type": "a number", "float_parsing": "a number",
-    "dict_type": "an object", "model_type": "an object", "model_attributes_type": "an object",
-    "list_type": "a list", "tuple_type": "a list",
+    "int_type": N_("a whole number"), "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "bool_type": N_("true or false"), "bool_parsing": N_("true or false"),
+    "string_type": N_("a string"), "float_type": N_("a number"), "float_parsing": N_("a number"),
+    "dict_type": N_("an object"), "model_type": N_("an object"), "model_attributes_type": N_("an object"),
+    "list_type": N_("a list"), "tuple_type": N_("a list"),
+}
+# A bound broken, one whole sentence each (word order differs by language).
+_BOUNDS = {
+    "greater_than_equal": N_("must be at least {bound}, found {found}"),
+    "less_than_equal": N_("must be at most {bound}, found {found}"),
+    "greater_than": N_("must be more than {bound}, found {found}"),
+    "less_than": N_("must be less than {bound}, found {found}"),
 }
 
 
@@ -108,21 +119,20 @@ def explain(error: ValidationError) -> str:
     where = ".".join(str(p) for p in err["loc"])
     kind, ctx, found = err["type"], err.get("ctx") or {}, describe(err.get("input"))
     if kind in _EXPECTED:
-        why = f"expected {_EXPECTED[kind]}, found {found}"
-    elif kind == "literal_error":
-        why = f"expected {str(ctx.get('expected', '')).replace(chr(39), chr(34))}, found {found}"
-    elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        why = _("expected {what}, found {found}").format(what=_(_EXPECTED[kind]), found=found)
+    elif kind == "literal_error":  # the values a field may take are data: quoted as JSON writes them
+        what = str(ctx.get("expected", "")).replace(chr(39), chr(34))
+        why = _("expected {what}, found {found}").format(what=what, found=found)
+    elif kind in _BOUNDS:
         bound = next(iter(ctx.values()), "?")
-        bound = f"{bound:,}" if isinstance(bound, int) else bound
-        words = {"greater_than_equal": "at least", "less_than_equal": "at most",
-                 "greater_than": "more than", "less_than": "less than"}[kind]
-        why = f"must be {words} {bound}, found {found}"
+        bound = number(bound) if isinstance(bound, int) and not isinstance(bound, bool) else bound
+        why = _(_BOUNDS[kind]).format(bound=bound, found=found)
     elif kind == "missing":
-        why = "is missing"
+        why = _("is missing")
     elif kind == "value_error":
         why = err["msg"].removeprefix("Value error, ")
-    else:
-        why = f"{err['msg'][:80]}, found {found}"
+    else:  # a refusal these words do not cover: Pydantic's own (English) words, and what was found
+        why = _("{why}, found {found}").format(why=err["msg"][:80], found=found)
     return f"{where}: {why}" if where else why
 
 

@@ -62,10 +62,11 @@ class Player:
         """A player as a record, a save or a saved table has it (seat `seat`, counted from 0); a name
         that breaks the rule raises NameRefused, naming the player and why."""
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
-            raise ValueError("a player needs a kind: person or bot")
+            # (the kinds as a record writes them: data)
+            raise ValueError(_("a player needs a kind: {person} or {bot}").format(person="person", bot="bot"))
         level = data.get("level", "medium")
         if level not in LEVELS:
-            raise ValueError(f"unknown bot level {describe(level)}")
+            raise ValueError(_("unknown bot level {found}").format(found=describe(level)))
         raw = data.get("name", "?")
         try:
             name = player_name(raw)
@@ -209,10 +210,12 @@ class GameSetup:
         """The setup stored with a record (raises ValueError if it does not fit the rules)."""
         raw = data.get("players")
         if not isinstance(raw, list) or len(raw) != rules.seats:
-            raise ValueError(f"players: expected a list of {rules.seats}, found {describe(raw)}")
+            raise ValueError(_("{field}: expected a list of {n}, found {found}").format(
+                field="players", n=rules.seats, found=describe(raw)))
         delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
         if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 10:
-            raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, found {describe(delay)}")
+            raise ValueError(_("{field} must be a number of seconds from 0 to 10, found {found}").format(
+                field="bot_delay", found=describe(delay)))
         history_id = data.get("history_id")
         if not isinstance(history_id, str) or not 0 < len(history_id) <= 64:
             history_id = None  # a game without a row yet (or a foreign record): it gets a new one
@@ -223,13 +226,13 @@ class GameSetup:
             bots_seed = None
         elif isinstance(bots_seed, bool) or not isinstance(bots_seed, int) or not 0 <= bots_seed < SEED_LIMIT:
             # (what `__post_init__` draws: 63 bits)
-            raise ValueError(f"bots_seed must be a whole number from 0 to 2**63-1, "
-                             f"found {describe(bots_seed)}")
+            raise ValueError(_("{field} must be a whole number from 0 to 2**63-1, found {found}").format(
+                field="bots_seed", found=describe(bots_seed)))
         from allfives.play.deals import read_code
 
         deals = None if seeded else read_code(data.get("deal_code"))
         if deals is not None and (deals.rules != rules or len(deals.who) != len(raw)):
-            raise ValueError("deal_code: not this game's")
+            raise ValueError(_("{field}: not this game's").format(field="deal_code"))
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
                    bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
