@@ -21,14 +21,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from allfives import i18n
 from allfives.engine import GameState, Move, core
 from allfives.engine.positions import iter_hand_ends, walk
+from allfives.i18n import _, pgettext
 
 from .knowledge import Sampler, Seen, Voids, hidden_tiles, legal_moves, seen_from_table, table_for
 from .policy import after, best_reply_points, points_after
 from .search import EndgameSolver, SearchAborted, evaluate_moves, points_utility, winning_utility
 
-VERSION = 1  # bump when the numbers would change, so stored analyses are made again
+VERSION = 2  # bump when the numbers (or the reasons' parts) would change, so stored analyses are made again
 DEFAULT_SAMPLES = 400  # guessed deals per decision: a cost moves by about 0.7 points between seeds
 MISTAKE_POINTS = 5.0  # a move that gives up this many points of expectation is marked
 MISTAKE_WIN = 0.10  # ... or this much of the chance of winning the game
@@ -54,6 +56,20 @@ class Judgement(BaseModel):
     win: float  # chance of winning the game after it, 0-1
 
 
+WhyKind = Literal["scored_less", "let_score", "kept", "cut_chance", "exact", "average"]
+
+
+class Why(BaseModel):
+    """One claim of a mistake's reason, as numbers: told in the reader's language when shown (`tell`),
+    so an analysis kept in the history reads in whatever language the review is opened in."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: WhyKind
+    move: str | None = None  # the better move (or the tile kept), as records write it
+    points: float = 0.0
+    other: float = 0.0
+
+
 class Decision(BaseModel):
     """One move of the record, the move a seat made, weighed against the others it had."""
 
@@ -72,7 +88,8 @@ class Decision(BaseModel):
     cost: float = 0.0  # points of expectation given up (best_points - played_points)
     win_drop: float = 0.0  # chance of winning given up against the most winning move
     mistake: bool = False
-    reason: str | None = None  # one line for a mistake, backed by the numbers
+    reason: str | None = None  # one line for a mistake, backed by the numbers, in English (data: --json)
+    why: tuple[Why, ...] = ()  # the same reason as parts, for `tell` in the reader's language
     judgements: tuple[Judgement, ...] = ()
 
 
@@ -119,7 +136,7 @@ class GameAnalysis(BaseModel):
 def count_decisions(game: GameState, seats: Iterable[int]) -> int:
     """How many decisions `iter_decisions` yields (the progress bar's length)."""
     wanted = set(seats)
-    return sum(1 for _, _, table, _ in walk(game) if table.turn in wanted)
+    return sum(1 for _h, _m, table, _move in walk(game) if table.turn in wanted)
 
 
 # -- weighing one decision --------------------------------------------------------------
@@ -187,20 +204,21 @@ def _decide(seen: Seen, hand: int, number: int, played: CoreMove, samples: int,
         return Decision(**base, best=name, forced=True, exact=True)
     rng = random.Random(f"allfives-analysis:{samples}:{hand}:{number}")
     values, exact = judge(seen, moves, samples, rng)
-    points = [_round(p) for p, _ in values]
-    wins = [round(w, 4) for _, w in values]
+    points = [_round(p) for p, _w in values]
+    wins = [round(w, 4) for _p, w in values]
     i = moves.index(played)
     b = i if points[i] == max(points) else points.index(max(points))
     cost = _round(points[b] - points[i])
     win_drop = round(max(wins) - wins[i], 4)
     mistake = cost >= MISTAKE_POINTS or win_drop >= MISTAKE_WIN
-    reason = None
+    why: tuple[Why, ...] = ()
     if mistake:
-        reason = _reason(seen, played, moves[b], cost, win_drop, wins[i], exact, left, deducts)
+        why = tuple(_reason(seen, played, moves[b], cost, win_drop, wins[i], exact, left, deducts))
     return Decision(
         **base, best=_name(moves[b]), forced=False, exact=exact,
         played_points=points[i], best_points=points[b], played_win=wins[i], best_win=wins[b],
-        cost=cost, win_drop=win_drop, mistake=mistake, reason=reason,
+        cost=cost, win_drop=win_drop, mistake=mistake, why=why,
+        reason=tell(why, english=True) if why else None,
         judgements=tuple(Judgement(move=_name(mv), points=p, win=w)
                          for mv, p, w in zip(moves, points, wins, strict=True)))
 
@@ -218,7 +236,9 @@ Tense = Literal["past", "present"]
 
 def scores(points: int, tense: Tense) -> str:
     """`scored 15` / `scores 15`."""
-    return f"{'scored' if tense == 'past' else 'scores'} {points}"
+    if tense == "past":
+        return _("scored {points}").format(points=points)
+    return _("scores {points}").format(points=points)
 
 
 def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
@@ -226,18 +246,81 @@ def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
     to: a 4-3 lead leaves 7, which a 3-3 makes 10): `let the next player score 10 (ends at 7)` in a
     review's mistake line, `lets the next player score 10` in a hint, whose status line is short."""
     if tense == "past":
-        return f"let the next player score {points}" + (f" (ends at {total})" if total is not None else "")
-    return f"lets the next player score {points}" if points else "gives the next player nothing"
+        if total is None:
+            return _("let the next player score {points}").format(points=points)
+        return _("let the next player score {points} (ends at {total})").format(points=points, total=total)
+    if not points:
+        return _("gives the next player nothing")
+    return _("lets the next player score {points}").format(points=points)
 
 
 def keeps_safe(tile: int) -> str:
     """`keeps the 6-6 safe`: an end still takes the double the player holds."""
-    return f"keeps the {core.tile_name(tile)} safe"
+    return _("keeps the {tile} safe").format(tile=core.tile_name(tile))
+
+
+def shown_move(move: str) -> str:
+    """A move as records write it (`6-4 E`, `draw`) as a person reads it: the end by this language's
+    letter (`6-4 O` in Dutch), a draw or a pass in words."""
+    if move == "draw":
+        return pgettext("move", "draw")
+    if move == "pass":
+        return pgettext("move", "pass")
+    tile, _sep, end = move.partition(" ")
+    return f"{tile} {i18n.end_letter(end)}" if end in i18n.ENDS else move
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_n(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _told(w: Why, english: bool) -> str:
+    """One claim in words: the reader's language, or English for the data (`Decision.reason`)."""
+    _ = _english if english else i18n._  # (the local name keeps Babel finding the messages below)
+    ngettext = _english_n if english else i18n.ngettext
+    move = (w.move or "") if english else shown_move(w.move or "")
+    points = round(w.points)
+    if w.kind == "scored_less":
+        return _("scored {played} where {move} scored {best}").format(
+            played=points, move=move, best=round(w.other))
+    if w.kind == "let_score":
+        return _("let the next player score {points} (ends at {total})").format(
+            points=points, total=round(w.other))
+    if w.kind == "kept":
+        return _("kept the {tile} to the end: -{points}").format(tile=w.move or "", points=points)
+    if w.kind == "cut_chance":
+        was, now = (f"{100 * w.points:.0f}%", f"{100 * w.other:.0f}%") if english else (
+            i18n.percent(w.points), i18n.percent(w.other))
+        return _("cut the chance of winning from {was} to {now}").format(was=was, now=now)
+    if w.kind == "exact":
+        return ngettext("{move} makes {points} more point against any defence",
+                        "{move} makes {points} more points against any defence", points).format(
+            move=move, points=points)
+    worth = f"{w.points:.1f}" if english else i18n.number(w.points, 1)
+    return ngettext("{move} is worth {points} more point on average",
+                    "{move} is worth {points} more points on average", max(2, points)).format(
+        move=move, points=worth)
+
+
+def tell(why: Sequence[Why], english: bool = False) -> str:
+    """A mistake's reason in one line, in the reader's language (`english`: as `Decision.reason` keeps
+    it): `scored 0 where 3-0 W scored 15, and let the next player score 15 (ends at 13)`."""
+    parts = [_told(w, english) for w in why]
+    if english:
+        return ", and ".join(parts)
+    line = parts[0] if parts else ""
+    for part in parts[1:]:
+        line = _("{first}, and {then}").format(first=line, then=part)
+    return line
 
 
 def _threat(seen: Seen, move: CoreMove) -> int:
     """The most the next player could score straight after `move`, with a tile they may hold."""
-    _, tile, end = move
+    _kind, tile, end = move
     if len(seen.hand) == 1:
         return 0  # going out ends the hand
     nxt = (seen.seat + 1) % seen.rules.seats
@@ -247,32 +330,29 @@ def _threat(seen: Seen, move: CoreMove) -> int:
 
 
 def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop: float, played_win: float,
-            exact: bool, left: list[int] | None, deducts: bool) -> str:
-    """One line on why a marked move cost what it did, built only from numbers that back it."""
+            exact: bool, left: list[int] | None, deducts: bool) -> list[Why]:
+    """Why a marked move cost what it did, as claims built only from numbers that back them."""
     parts = []
     if played[0] == core.PLAY and best[0] == core.PLAY:
         now_played = points_after(seen.layout, played[1], played[2])
         now_best = points_after(seen.layout, best[1], best[2])
         if now_best - now_played >= MISTAKE_POINTS:
-            parts.append(f"{scores(now_played, 'past')} where {_name(best)} {scores(now_best, 'past')}")
+            parts.append(Why(kind="scored_less", move=_name(best), points=now_played, other=now_best))
         threat_played, threat_best = _threat(seen, played), _threat(seen, best)
         if threat_played >= 10 and threat_played - threat_best >= MISTAKE_POINTS:
             total = after(seen.layout, played[1], played[2]).total()
-            parts.append(leaves_for_next(threat_played, "past", total))
+            parts.append(Why(kind="let_score", points=threat_played, other=total))
         kept = best[1]
         if not parts and deducts and left is not None and kept != played[1] and kept in left:
             pips = sum(core.PIPS[t] for t in left)
             extra = core.round_to_five(pips) - core.round_to_five(pips - core.PIPS[kept])
             if extra >= MISTAKE_POINTS:
-                parts.append(f"kept the {core.tile_name(kept)} to the end: -{extra}")
+                parts.append(Why(kind="kept", move=core.tile_name(kept), points=extra))
     if parts:
-        return ", and ".join(parts)
+        return parts
     if cost < MISTAKE_POINTS:
-        was = played_win + win_drop
-        return f"cut the chance of winning from {100 * was:.0f}% to {100 * played_win:.0f}%"
-    if exact:
-        return f"{_name(best)} makes {cost:.0f} more points against any defence"
-    return f"{_name(best)} is worth {cost:.1f} more points on average"
+        return [Why(kind="cut_chance", points=played_win + win_drop, other=played_win)]
+    return [Why(kind="exact" if exact else "average", move=_name(best), points=cost)]
 
 
 def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
@@ -288,15 +368,18 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
         return None
     if len(seen.hand) == 1:
         points = points_after(seen.layout, tile, end)
-        return "goes out" + (f" and {scores(points, 'present')}" if points else "")
+        if points:
+            return _("goes out and scores {points}").format(points=points)
+        return _("goes out")
     plays = [m for m in legal_moves(seen) if m[0] == core.PLAY]
     now = {m: points_after(seen.layout, m[1], m[2]) for m in plays}
     threat = {m: _threat(seen, m) for m in plays}
     greedy = max(plays, key=lambda m: (now[m], -threat[m]))
     mine = now.get(hinted, points_after(seen.layout, tile, end))
     if now[greedy] > mine and threat[greedy] - now[greedy] > threat.get(hinted, 0) - mine:
-        return (f"{_name(greedy)} {scores(now[greedy], 'present')} but "
-                f"{leaves_for_next(threat[greedy], 'present')}")
+        return _("{move} {scores} but {leaves}").format(move=shown_move(_name(greedy)),
+                                                        scores=scores(now[greedy], "present"),
+                                                        leaves=leaves_for_next(threat[greedy], "present"))
     held = [t for t in seen.hand if t != tile and core.HIGH[t] == core.LOW[t]]
     safe = [d for d in held if _takes(after(seen.layout, tile, end), d)
             and not _takes(after(seen.layout, greedy[1], greedy[2]), d)]
@@ -305,7 +388,9 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
         parts.append(keeps_safe(max(safe)))
     elif hinted in threat:
         parts.append(leaves_for_next(threat[hinted], "present"))
-    return " and ".join(parts) or None
+    if len(parts) == 2:
+        return _("{first} and {then}").format(first=parts[0], then=parts[1])
+    return parts[0] if parts else None
 
 
 def _takes(lay: core.Layout, double: int) -> bool:
