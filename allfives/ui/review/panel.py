@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import ProgressBar
 
 from allfives.engine import Tile
+from allfives.i18n import _
 from allfives.ui.review.model import LineKind, PanelLine, Progress
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.parts import ThemedParts, component_classes
@@ -93,10 +94,10 @@ class OpenBoneyard(Boneyard):
     def render(self) -> RenderableType:
         style = self.parts().__getitem__
         count = len(self.tiles)
-        text = Text("Boneyard", style=style("title"))
+        text = Text(_("Boneyard"), style=style("title"))
         text.append(f"  {count}", style=style("count" if count else "empty"))
         if not count:
-            text.append("\nempty", style=style("empty"))
+            text.append("\n" + _("empty"), style=style("empty"))
         per_line = max(1, (self.size.width + 1) // 4)  # "6-4 " a tile
         for start in range(0, min(count, 2 * per_line), per_line):
             text.append("\n")
