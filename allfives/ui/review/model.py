@@ -334,7 +334,7 @@ class Review:
                 lines[:2] = [chance_line(drawn, side, title, self.setup.players[drawn.seat].name),
                              PanelLine(_("Luck: the {tile} against a tile drawn at random (±{error}); "
                                          "a draw is never a choice.").format(
-                                 tile=drawn.tile, error=_decimal(drawn.error)), "quiet")]
+                                 tile=drawn.tile, error=decimal(drawn.error)), "quiet")]
             dealt = luck.chance(hand, 0)
             if move == 0 and dealt is not None and not (decisions.get((hand, 1)) or _Plain).mistake:
                 lines[1] = chance_line(dealt, side, title, "")
@@ -348,7 +348,7 @@ class Review:
         side = self.setup.rules.side_of(seat)
         found: SideLuck | None = luck.game[side] if hand is None else next(
             (h.sides[side] for h in luck.hands if h.hand == hand), None)
-        return "" if found is None else _(", luck {luck}").format(luck=_signed(found.luck, 0))
+        return "" if found is None else _(", luck {luck}").format(luck=signed(found.luck, 0))
 
     def marked_chances(self, luck: LuckAnalysis) -> list[Step]:
         """The steps before the luckiest and unluckiest moments: a draw's, and a hand's start for a deal."""
@@ -392,10 +392,10 @@ def chance_line(c: Chance, side: int, title: str, drawer: str) -> PanelLine:
     value = c.luck[side]
     kind: LineKind = ("good" if value > 0 else "mistake") if c.marked else "quiet"
     if c.move == 0:
-        line = styled(_("The deal: luck [b]{}[/b] for {} (the lead {})"), _signed(value), title,
-                      _signed(c.before[side]))
+        line = styled(_("The deal: luck [b]{}[/b] for {} (the lead {})"), signed(value), title,
+                      signed(c.before[side]))
     else:
-        line = styled(_("{} drew [b]{}[/b]: luck [b]{}[/b] for {}"), drawer, c.tile or "", _signed(value),
+        line = styled(_("{} drew [b]{}[/b]: luck [b]{}[/b] for {}"), drawer, c.tile or "", signed(value),
                       title)
     if c.marked:
         line = styled(_("{} — lucky") if value > 0 else _("{} — unlucky"), line)
@@ -418,7 +418,7 @@ def _possessive(who: str, template: str) -> str:
     return template
 
 
-def _signed(value: float, digits: int = 1) -> str:
+def signed(value: float, digits: int = 1) -> str:
     """`+12.5`, `-3.0`: a signed number in this language's way (`+12,5` in Dutch)."""
     text = f"{value:+.{digits}f}"
     if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
@@ -426,27 +426,27 @@ def _signed(value: float, digits: int = 1) -> str:
     return text[0] + i18n.number(float(text[1:]), digits)
 
 
-def _decimal(value: float, digits: int = 1) -> str:
+def decimal(value: float, digits: int = 1) -> str:
     """`3.5` as this language writes it (`3,5`)."""
-    return _signed(value, digits)[1:] if value >= 0 else _signed(value, digits)
+    return signed(value, digits)[1:] if value >= 0 else signed(value, digits)
 
 
-def _percent(share: float) -> str:
+def share(fraction: float) -> str:
     """`62%` as this language writes it (`62 %` in Slovenian)."""
     if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
-        return f"{100 * share:.0f}%"
-    return i18n.percent(share)
+        return f"{100 * fraction:.0f}%"
+    return i18n.percent(fraction)
 
 
 def _summary(s: Summary, accuracy: bool = False) -> str:
     """`2 mistakes, -12.5` (points of expectation given up), with `, 80% accurate` if asked."""
     if not s.choices:
         return _("no choices")
-    lost = _signed(-s.lost)
+    lost = signed(-s.lost)
     if accuracy and s.accuracy is not None:
         return ngettext("{n} mistake, {lost}, {accuracy} accurate",
                         "{n} mistakes, {lost}, {accuracy} accurate", s.mistakes).format(
-            n=s.mistakes, lost=lost, accuracy=_percent(s.accuracy))
+            n=s.mistakes, lost=lost, accuracy=share(s.accuracy))
     return ngettext("{n} mistake, {lost}", "{n} mistakes, {lost}", s.mistakes).format(n=s.mistakes, lost=lost)
 
 
@@ -461,8 +461,8 @@ def decision_lines(d: Decision, who: str) -> list[PanelLine]:
         if points is None:
             return styled("[b]{}[/b]", shown_move(move))
         if win is None:
-            return styled("[b]{}[/b] {}", shown_move(move), _signed(points))
-        return styled(_("[b]{}[/b] {} (wins {})"), shown_move(move), _signed(points), _percent(win))
+            return styled("[b]{}[/b] {}", shown_move(move), signed(points))
+        return styled(_("[b]{}[/b] {} (wins {})"), shown_move(move), signed(points), share(win))
 
     played = judged(d.played, d.played_points, d.played_win)
     if d.played == d.best:
@@ -473,11 +473,11 @@ def decision_lines(d: Decision, who: str) -> list[PanelLine]:
         template = (_("{} played {}; best {}, cost {} (exact)") if d.exact
                     else _("{} played {}; best {}, cost {}"))
         head = PanelLine(styled(template, who, played, judged(d.best, d.best_points, d.best_win),
-                                _decimal(d.cost)), kind)
+                                decimal(d.cost)), kind)
     if d.mistake and (d.why or d.reason):
         why = PanelLine(_("Mistake: {reason}").format(reason=tell(d.why) if d.why else d.reason), "mistake")
     else:
         others = sorted(d.judgements, key=lambda j: -j.points)[:4]
         why = PanelLine(_("Moves: {moves}").format(
-            moves="  ".join(f"{shown_move(j.move)} {_signed(j.points)}" for j in others)), "quiet")
+            moves="  ".join(f"{shown_move(j.move)} {signed(j.points)}" for j in others)), "quiet")
     return [head, why]
