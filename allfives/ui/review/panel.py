@@ -25,7 +25,8 @@ KINDS: tuple[LineKind, ...] = ("head", "mistake", "good", "fair", "quiet", "summ
 
 
 class PanelText(ThemedParts, Widget):
-    """Lines of the panel, each in the colour of its kind (one line each, cut to the width)."""
+    """Lines of the panel, each in the colour of its kind; a line longer than the width wraps (at 80
+    columns a mistake's reason may, in English or in a longer language) rather than lose its end."""
 
     PREFIX, PARTS = "analysis", KINDS
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
@@ -34,11 +35,11 @@ class PanelText(ThemedParts, Widget):
     PanelText { height: auto; }
     """
 
-    lines: reactive[tuple[PanelLine, ...]] = reactive((), layout=False)
+    lines: reactive[tuple[PanelLine, ...]] = reactive((), layout=True)  # (a longer line may wrap)
 
     def render(self) -> Text:
         styles = self.parts()
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text(overflow="fold")
         for n, line in enumerate(self.lines):
             if n:
                 out.append("\n")
@@ -55,10 +56,10 @@ class AnalysisPanel(Vertical):
     """Two lines on the decision, and a foot: the summaries, or the progress of the analysis."""
 
     DEFAULT_CSS = """
-    AnalysisPanel { height: 3; }
-    AnalysisPanel > #decision { height: 2; }
-    AnalysisPanel > Horizontal { height: 1; }
-    AnalysisPanel #summary { width: 1fr; height: 1; }
+    AnalysisPanel { height: auto; }
+    AnalysisPanel > #decision { height: auto; min-height: 2; }
+    AnalysisPanel > Horizontal { height: auto; }
+    AnalysisPanel #summary { width: 1fr; height: auto; }
     AnalysisPanel ProgressBar { width: auto; display: none; }
     AnalysisPanel.-running ProgressBar { display: block; }
     """
