@@ -13,7 +13,9 @@ from contextlib import contextmanager
 
 from allfives import i18n
 
-_MARKED = re.compile(re.escape(i18n.MARK_OPEN) + r"[^" + re.escape(i18n.MARK_CLOSE) + r"]*"
+# a mark holding no other: a translated template may hold translated values (`⟦You played ⟦6-6⟧⟧`), so
+# marks are taken away from the innermost out
+_MARKED = re.compile(re.escape(i18n.MARK_OPEN) + r"[^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE) + r"]*"
                      + re.escape(i18n.MARK_CLOSE), re.S)
 _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a lone letter is a key, an end or a mark
 
@@ -24,7 +26,9 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
     A translated string may wrap over lines on the screen, so a mark may open on one line and close on
     a later one: the whole text is read at once.
     """
-    rest = _MARKED.sub(" ", text)
+    rest, before = text, None
+    while rest != before:
+        rest, before = _MARKED.sub(" ", rest), rest
     for given in sorted(data, key=len, reverse=True):
         rest = rest.replace(given, " ")
     return _WORD.findall(rest)
