@@ -196,3 +196,30 @@ def test_review_text_in_portuguese_tells_the_verdict_in_portuguese() -> None:
     blunder = analysis.decision(1, 3)
     assert blunder is not None and blunder.reason is not None
     assert blunder.reason.startswith("scored 0 where 3-0 W")
+
+
+async def test_the_review_in_dutch_names_the_ends_by_dutch_letters() -> None:
+    """At the planted mistake in Dutch: the status, the judged move and its reason in Dutch, East as O."""
+    i18n.use("nl")
+    try:
+        app = review_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await to_the_mistake(pilot)
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            status = screen.query_one("#status", Status).view.text.plain
+            panel = screen.panel.plain
+            screen.go(screen.review.steps[-1])
+            await pilot.pause()
+            last = screen.query_one("#status", Status).view.text.plain
+            screen.go((1, 5))
+            await pilot.pause()
+            east = screen.query_one("#status", Status).view.text.plain
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert status == "Hand 1 van 1 · zet 3 van 6: You aan zet · na 6-0 op W van Ben"
+    assert panel[0].startswith("You speelde 1-0 W ") and "; beste 3-0 W " in panel[0]
+    assert panel[1] == ("Fout: scoorde 0 waar 3-0 W 15 scoorde, en liet de volgende speler 15 scoren "
+                        "(uiteinden op 13)")
+    assert last.startswith("Hand 1 van 1 · zet 6 van 6 · Ben speelde 6-2 op N")
+    assert east.endswith(": Ben aan zet · na jouw 6-1 op O")
