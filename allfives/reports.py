@@ -9,9 +9,10 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from allfives import record_file
+from allfives import i18n, record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.names import count, seat_labels, visible
+from allfives.i18n import _, ngettext
+from allfives.names import seat_labels, visible
 
 
 def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
@@ -19,7 +20,7 @@ def read_record(path: str) -> tuple[GameState, dict[str, Any]]:
 
     The file is opened by the one safe reader every command uses (`allfives.record_file`).
     """
-    data, _ = record_file.read_record(path)
+    data, _journal = record_file.read_record(path)
     try:
         return replay_game(data), data
     except RecursionError:
@@ -39,22 +40,27 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
 def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
     """The verdict of each side whose play was weighed, and its hand-by-hand luck and skill."""
     from allfives.bots.luck import verdict
+    from allfives.ui.review.model import decimal, signed
 
     rules = game.rules.to_core()
     weighed = {rules.side_of(s) for s in luck.seats}
-    lines = [f"luck and skill ({luck.samples} playouts a chance value)"]
+    lines = [ngettext("luck and skill ({n} playout a chance value)",
+                      "luck and skill ({n} playouts a chance value)", luck.samples).format(n=luck.samples)]
     for s in luck.game:
         if s.side in weighed:
             finished = game.phase == "game_over"
             lines.append(f"  {verdict(s, rules.sides, setup.side_title(s.side), finished)}")
-            lines.append(f"    luck {s.luck:+.1f} (lead {s.lead:+.1f}, deals {s.dealt:+.1f}, "
-                         f"draws {s.drawn:+.1f}, "
-                         f"unseen tiles {s.hidden:+.1f}), skill {s.skill:+.1f}, sum {s.sum:+.1f}, "
-                         f"margin {s.margin:+.1f}, residual {s.residual:+.1f} (noise ±{s.noise:.1f})")
+            lines.append("    " + _(
+                "luck {luck} (lead {lead}, deals {deals}, draws {draws}, unseen tiles {unseen}), "
+                "skill {skill}, sum {sum}, margin {margin}, residual {residual} (noise ±{noise})").format(
+                luck=signed(s.luck), lead=signed(s.lead), deals=signed(s.dealt), draws=signed(s.drawn),
+                unseen=signed(s.hidden), skill=signed(s.skill), sum=signed(s.sum), margin=signed(s.margin),
+                residual=signed(s.residual), noise=decimal(s.noise)))
     for hand in luck.hands:
-        parts = [f"{setup.side_title(s.side)} luck {s.luck:+.0f} skill {s.skill:+.0f}"
+        parts = [_("{side} luck {luck} skill {skill}").format(
+                     side=setup.side_title(s.side), luck=signed(s.luck, 0), skill=signed(s.skill, 0))
                  for s in hand.sides if s.side in weighed]
-        lines.append(f"  hand {hand.hand}: " + "; ".join(parts))
+        lines.append("  " + _("hand {n}: {sides}").format(n=hand.hand, sides="; ".join(parts)))
     return lines
 
 
@@ -62,28 +68,44 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
                  players: object = None) -> str:
     """The analysis in words: each hand's summary per seat and its mistakes, then the game's (and its
     luck and skill); seats by the players' names the record gives (`players`), else `seat 1`..."""
+    from allfives.bots.reasons import shown_move, tell
+    from allfives.ui.review.model import decimal, share, signed
+
     rules = game.rules
     seat = seat_labels(players, rules.seats)
-    lines = [f"{rules.seats} seats, target {rules.target}, {count(game.hand_number, 'hand')}; "
-             f"{count(analysis.samples, 'deal')} sampled a decision; weighed: "
-             f"{', '.join(seat[s] for s in analysis.seats)}"]
+    hands = ngettext("{n} hand", "{n} hands", game.hand_number).format(n=game.hand_number)
+    deals = ngettext("{n} deal", "{n} deals", analysis.samples).format(n=analysis.samples)
+    lines = [_("{seats} seats, target {target}, {hands}; {deals} sampled a decision; "
+               "weighed: {weighed}").format(
+        seats=rules.seats, target=rules.target, hands=hands, deals=deals,
+        weighed=", ".join(seat[s] for s in analysis.seats))]
 
     def summary(s: Any) -> str:
-        acc = "-" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"
-        return (f"{seat[s.seat]}: {count(s.choices, 'choice')} in {count(s.decisions, 'move')}, "
-                f"{count(s.mistakes, 'mistake')}, {s.lost_to_mistakes:.1f} points lost to mistakes "
-                f"({s.lost:.1f} in all), accuracy {acc}")
+        return _("{seat}: {choices} in {moves}, {mistakes}, {lost} points lost to mistakes ({all} in all), "
+                 "accuracy {accuracy}").format(
+            seat=seat[s.seat],
+            choices=ngettext("{n} choice", "{n} choices", s.choices).format(n=s.choices),
+            moves=ngettext("{n} move", "{n} moves", s.decisions).format(n=s.decisions),
+            mistakes=ngettext("{n} mistake", "{n} mistakes", s.mistakes).format(n=s.mistakes),
+            lost=decimal(s.lost_to_mistakes), all=decimal(s.lost),
+            accuracy="-" if s.accuracy is None else share(s.accuracy))
 
     for hand in analysis.hands:
-        lines.append(f"hand {hand.hand}")
+        lines.append(_("hand {n}").format(n=hand.hand))
         for s in hand.summaries:
             lines.append("  " + summary(s))
         for d in analysis.decisions:
             if d.hand == hand.hand and d.mistake:
-                exact = " (exact)" if d.exact else ""
-                lines.append(f"    move {d.move}, {seat[d.seat]}: {d.played} ({d.played_points:+.1f}) "
-                             f"instead of {d.best} ({d.best_points:+.1f}), -{d.cost:.1f}{exact}: {d.reason}")
-    lines.append("game")
+                line = (_("move {move}, {seat}: {played} ({played_points}) instead of {best} "
+                          "({best_points}), -{cost} (exact): {reason}") if d.exact else
+                        _("move {move}, {seat}: {played} ({played_points}) instead of {best} "
+                          "({best_points}), -{cost}: {reason}"))
+                lines.append("    " + line.format(
+                    move=d.move, seat=seat[d.seat], played=shown_move(d.played),
+                    played_points=signed(d.played_points), best=shown_move(d.best),
+                    best_points=signed(d.best_points), cost=decimal(d.cost),
+                    reason=tell(d.why) if d.why else d.reason))
+    lines.append(_("game"))
     lines.extend("  " + summary(s) for s in analysis.game)
     if luck is not None and setup is not None:
         lines.extend(_luck_lines(game, luck, setup))
@@ -108,7 +130,8 @@ class ProgressLine:
         if done < total and self._last is not None and now - self._last < self.every:
             return
         self._last = now
-        text = f"weighing decisions: {done:,}/{total:,}"
+        text = _("weighing decisions: {done}/{total}").format(done=i18n.number(done),
+                                                              total=i18n.number(total))
         try:
             if self.terminal:
                 self.stream.write("\r" + text + ("\n" if done >= total else ""))
@@ -125,20 +148,22 @@ def review_main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog="allfives review",
-        description="Step through a game record move by move with the hard bot's judgement of every "
-                    "decision (the review screen), or print that judgement for scripts (--text, --json).")
-    parser.add_argument("file", help="a game record (JSON, RECORD.md format 1)")
+        description=_("Step through a game record move by move with the hard bot's judgement of every "
+                      "decision (the review screen), or print that judgement for scripts (--text, --json)."))
+    parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
     printed = parser.add_mutually_exclusive_group()
-    printed.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    printed.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
     printed.add_argument("--text", action="store_true",
-                         help="print the analysis as text: each hand's summary and mistakes, then the game's")
+                         help=_("print the analysis as text: each hand's summary and mistakes, "
+                                "then the game's"))
     parser.add_argument("--all-seats", action="store_true",
-                        help="analyse every seat (default: the people named in the record, else every seat)")
+                        help=_("analyse every seat (default: the people named in the record, "
+                               "else every seat)"))
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"deals sampled a decision (default {DEFAULT_SAMPLES})")
+                        help=_("deals sampled a decision (default {n})").format(n=DEFAULT_SAMPLES))
     args = parser.parse_args(argv)
     if args.samples < 1:
-        parser.error("--samples must be at least 1")
+        parser.error(_("--samples must be at least 1"))
     from allfives.ui.review.model import setup_of_record
 
     try:
@@ -175,7 +200,7 @@ def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples:
     from allfives.ui.review.model import ReviewGame
 
     if not game.log:
-        print("the record has no hand to review", file=sys.stderr)
+        print(_("the record has no hand to review"), file=sys.stderr)
         return 2
     return run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
 

@@ -23,12 +23,14 @@ from pydantic import BaseModel, ConfigDict
 
 from allfives.engine import GameState, Move, core
 from allfives.engine.positions import iter_hand_ends, walk
+from allfives.i18n import _
 
 from .knowledge import Sampler, Seen, Voids, hidden_tiles, legal_moves, seen_from_table, table_for
 from .policy import after, best_reply_points, points_after
+from .reasons import Why, shown_move, tell
 from .search import EndgameSolver, SearchAborted, evaluate_moves, points_utility, winning_utility
 
-VERSION = 1  # bump when the numbers would change, so stored analyses are made again
+VERSION = 2  # bump when the numbers (or the reasons' parts) would change, so stored analyses are made again
 DEFAULT_SAMPLES = 400  # guessed deals per decision: a cost moves by about 0.7 points between seeds
 MISTAKE_POINTS = 5.0  # a move that gives up this many points of expectation is marked
 MISTAKE_WIN = 0.10  # ... or this much of the chance of winning the game
@@ -72,7 +74,8 @@ class Decision(BaseModel):
     cost: float = 0.0  # points of expectation given up (best_points - played_points)
     win_drop: float = 0.0  # chance of winning given up against the most winning move
     mistake: bool = False
-    reason: str | None = None  # one line for a mistake, backed by the numbers
+    reason: str | None = None  # one line for a mistake, backed by the numbers, in English (data: --json)
+    why: tuple[Why, ...] = ()  # the same reason as parts, for `tell` in the reader's language
     judgements: tuple[Judgement, ...] = ()
 
 
@@ -119,7 +122,7 @@ class GameAnalysis(BaseModel):
 def count_decisions(game: GameState, seats: Iterable[int]) -> int:
     """How many decisions `iter_decisions` yields (the progress bar's length)."""
     wanted = set(seats)
-    return sum(1 for _, _, table, _ in walk(game) if table.turn in wanted)
+    return sum(1 for _h, _m, table, _move in walk(game) if table.turn in wanted)
 
 
 # -- weighing one decision --------------------------------------------------------------
@@ -187,20 +190,21 @@ def _decide(seen: Seen, hand: int, number: int, played: CoreMove, samples: int,
         return Decision(**base, best=name, forced=True, exact=True)
     rng = random.Random(f"allfives-analysis:{samples}:{hand}:{number}")
     values, exact = judge(seen, moves, samples, rng)
-    points = [_round(p) for p, _ in values]
-    wins = [round(w, 4) for _, w in values]
+    points = [_round(p) for p, _w in values]
+    wins = [round(w, 4) for _p, w in values]
     i = moves.index(played)
     b = i if points[i] == max(points) else points.index(max(points))
     cost = _round(points[b] - points[i])
     win_drop = round(max(wins) - wins[i], 4)
     mistake = cost >= MISTAKE_POINTS or win_drop >= MISTAKE_WIN
-    reason = None
+    why: tuple[Why, ...] = ()
     if mistake:
-        reason = _reason(seen, played, moves[b], cost, win_drop, wins[i], exact, left, deducts)
+        why = tuple(_reason(seen, played, moves[b], cost, win_drop, wins[i], exact, left, deducts))
     return Decision(
         **base, best=_name(moves[b]), forced=False, exact=exact,
         played_points=points[i], best_points=points[b], played_win=wins[i], best_win=wins[b],
-        cost=cost, win_drop=win_drop, mistake=mistake, reason=reason,
+        cost=cost, win_drop=win_drop, mistake=mistake, why=why,
+        reason=tell(why, english=True) if why else None,
         judgements=tuple(Judgement(move=_name(mv), points=p, win=w)
                          for mv, p, w in zip(moves, points, wins, strict=True)))
 
@@ -218,7 +222,9 @@ Tense = Literal["past", "present"]
 
 def scores(points: int, tense: Tense) -> str:
     """`scored 15` / `scores 15`."""
-    return f"{'scored' if tense == 'past' else 'scores'} {points}"
+    if tense == "past":
+        return _("scored {points}").format(points=points)
+    return _("scores {points}").format(points=points)
 
 
 def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
@@ -226,18 +232,22 @@ def leaves_for_next(points: int, tense: Tense, total: int | None = None) -> str:
     to: a 4-3 lead leaves 7, which a 3-3 makes 10): `let the next player score 10 (ends at 7)` in a
     review's mistake line, `lets the next player score 10` in a hint, whose status line is short."""
     if tense == "past":
-        return f"let the next player score {points}" + (f" (ends at {total})" if total is not None else "")
-    return f"lets the next player score {points}" if points else "gives the next player nothing"
+        if total is None:
+            return _("let the next player score {points}").format(points=points)
+        return _("let the next player score {points} (ends at {total})").format(points=points, total=total)
+    if not points:
+        return _("gives the next player nothing")
+    return _("lets the next player score {points}").format(points=points)
 
 
 def keeps_safe(tile: int) -> str:
     """`keeps the 6-6 safe`: an end still takes the double the player holds."""
-    return f"keeps the {core.tile_name(tile)} safe"
+    return _("keeps the {tile} safe").format(tile=core.tile_name(tile))
 
 
 def _threat(seen: Seen, move: CoreMove) -> int:
     """The most the next player could score straight after `move`, with a tile they may hold."""
-    _, tile, end = move
+    _kind, tile, end = move
     if len(seen.hand) == 1:
         return 0  # going out ends the hand
     nxt = (seen.seat + 1) % seen.rules.seats
@@ -247,32 +257,29 @@ def _threat(seen: Seen, move: CoreMove) -> int:
 
 
 def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop: float, played_win: float,
-            exact: bool, left: list[int] | None, deducts: bool) -> str:
-    """One line on why a marked move cost what it did, built only from numbers that back it."""
+            exact: bool, left: list[int] | None, deducts: bool) -> list[Why]:
+    """Why a marked move cost what it did, as claims built only from numbers that back them."""
     parts = []
     if played[0] == core.PLAY and best[0] == core.PLAY:
         now_played = points_after(seen.layout, played[1], played[2])
         now_best = points_after(seen.layout, best[1], best[2])
         if now_best - now_played >= MISTAKE_POINTS:
-            parts.append(f"{scores(now_played, 'past')} where {_name(best)} {scores(now_best, 'past')}")
+            parts.append(Why(kind="scored_less", move=_name(best), points=now_played, other=now_best))
         threat_played, threat_best = _threat(seen, played), _threat(seen, best)
         if threat_played >= 10 and threat_played - threat_best >= MISTAKE_POINTS:
             total = after(seen.layout, played[1], played[2]).total()
-            parts.append(leaves_for_next(threat_played, "past", total))
+            parts.append(Why(kind="let_score", points=threat_played, other=total))
         kept = best[1]
         if not parts and deducts and left is not None and kept != played[1] and kept in left:
             pips = sum(core.PIPS[t] for t in left)
             extra = core.round_to_five(pips) - core.round_to_five(pips - core.PIPS[kept])
             if extra >= MISTAKE_POINTS:
-                parts.append(f"kept the {core.tile_name(kept)} to the end: -{extra}")
+                parts.append(Why(kind="kept", move=core.tile_name(kept), points=extra))
     if parts:
-        return ", and ".join(parts)
+        return parts
     if cost < MISTAKE_POINTS:
-        was = played_win + win_drop
-        return f"cut the chance of winning from {100 * was:.0f}% to {100 * played_win:.0f}%"
-    if exact:
-        return f"{_name(best)} makes {cost:.0f} more points against any defence"
-    return f"{_name(best)} is worth {cost:.1f} more points on average"
+        return [Why(kind="cut_chance", points=played_win + win_drop, other=played_win)]
+    return [Why(kind="exact" if exact else "average", move=_name(best), points=cost)]
 
 
 def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
@@ -288,15 +295,18 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
         return None
     if len(seen.hand) == 1:
         points = points_after(seen.layout, tile, end)
-        return "goes out" + (f" and {scores(points, 'present')}" if points else "")
+        if points:
+            return _("goes out and scores {points}").format(points=points)
+        return _("goes out")
     plays = [m for m in legal_moves(seen) if m[0] == core.PLAY]
     now = {m: points_after(seen.layout, m[1], m[2]) for m in plays}
     threat = {m: _threat(seen, m) for m in plays}
     greedy = max(plays, key=lambda m: (now[m], -threat[m]))
     mine = now.get(hinted, points_after(seen.layout, tile, end))
     if now[greedy] > mine and threat[greedy] - now[greedy] > threat.get(hinted, 0) - mine:
-        return (f"{_name(greedy)} {scores(now[greedy], 'present')} but "
-                f"{leaves_for_next(threat[greedy], 'present')}")
+        return _("{move} {scores} but {leaves}").format(move=shown_move(_name(greedy)),
+                                                        scores=scores(now[greedy], "present"),
+                                                        leaves=leaves_for_next(threat[greedy], "present"))
     held = [t for t in seen.hand if t != tile and core.HIGH[t] == core.LOW[t]]
     safe = [d for d in held if _takes(after(seen.layout, tile, end), d)
             and not _takes(after(seen.layout, greedy[1], greedy[2]), d)]
@@ -305,7 +315,9 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
         parts.append(keeps_safe(max(safe)))
     elif hinted in threat:
         parts.append(leaves_for_next(threat[hinted], "present"))
-    return " and ".join(parts) or None
+    if len(parts) == 2:
+        return _("{first} and {then}").format(first=parts[0], then=parts[1])
+    return parts[0] if parts else None
 
 
 def _takes(lay: core.Layout, double: int) -> bool:

@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict
 
 from allfives.engine import GameState, core
 from allfives.engine.positions import replay
+from allfives.i18n import _
 
 from .policy import playout
 
@@ -177,7 +178,7 @@ def _value(table: core.Table, start: Sequence[int], samples: int, rng: random.Ra
     """The expected margin: every hand as it is, the boneyard in a random order each time."""
     base = _bare(table)
     rows = []
-    for _ in range(samples):
+    for _n in range(samples):
         boneyard = base.boneyard[:]
         rng.shuffle(boneyard)
         rows.append(_played_out(base, boneyard, rng.getrandbits(32), start))
@@ -191,7 +192,7 @@ def _draw(table: core.Table, start: Sequence[int], samples: int, rng: random.Ran
     base = _bare(table)
     drawn, rest = base.boneyard[0], base.boneyard[1:]
     befores, afters, lucks = [], [], []
-    for _ in range(samples):
+    for _n in range(samples):
         order = rest[:]
         rng.shuffle(order)
         instead = rng.choice(base.boneyard)
@@ -211,7 +212,7 @@ def _draw(table: core.Table, start: Sequence[int], samples: int, rng: random.Ran
 def _lead(table: core.Table, start: Sequence[int], samples: int, rng: random.Random) -> tuple[Values, float]:
     """The expected margin before the deal: random deals, the same leader, the same scores."""
     rows = []
-    for _ in range(samples):
+    for _n in range(samples):
         t = core.Table(table.rules)
         t.scores = list(table.scores)
         t.hand_index = table.hand_index - 1
@@ -288,9 +289,9 @@ def account(game: GameState, chances: Iterable[HandChances], decisions: Iterable
     costs: dict[tuple[int, int], Weighed] = {(d.hand, d.move): d for d in decisions}
     hands = []
     every: list[Chance] = []
-    totals = [_Totals() for _ in range(sides)]
+    totals = [_Totals() for _s in range(sides)]
     for hc in sorted(chances, key=lambda c: c.hand):
-        per_side = [_Totals() for _ in range(sides)]
+        per_side = [_Totals() for _s in range(sides)]
         every.append(hc.deal)
         every.extend(hc.draws)
         # (lead + dealt: the deal's value)
@@ -377,23 +378,31 @@ def verdict(side: SideLuck, sides: int, who: str = "You", finished: bool = True)
     the side's title ("You", "You and Bea", "Ada"); more than two sides are weighed against the others'
     average."""
     you = who == "You" or who.startswith("You ")
-    them, their = ("you", "your") if you else (who, f"{who}'s")
     margin = round(side.margin)
     skill = round(side.skill)
     chance = margin - skill if finished else round(side.luck)
+    n = abs(margin)
     if not finished:
-        head = f"{who} {'lead by' if margin > 0 else 'trail by' if margin else 'are level'}"
-        head += f" {abs(margin)} so far" if margin else " so far"
-        if not you:
-            head = head.replace(" lead ", " leads ").replace(" trail ", " trails ").replace(" are ", " is ")
+        if you:
+            head = (_("You lead by {n} so far") if margin > 0 else _("You trail by {n} so far") if margin
+                    else _("You are level so far"))
+        else:
+            head = (_("{who} leads by {n} so far") if margin > 0 else _("{who} trails by {n} so far")
+                    if margin else _("{who} is level so far"))
     elif sides == 2:
-        head = (f"{who} won by {margin}" if margin > 0 else f"{who} lost by {-margin}" if margin
-                else f"{who} drew")
+        head = _("{who} won by {n}") if margin > 0 else _("{who} lost by {n}") if margin else _("{who} drew")
     else:
-        head = (f"{who} finished {abs(margin)} {'ahead of' if margin > 0 else 'behind'} the others' average"
-                if margin else f"{who} finished level with the others' average")
-    dealt = (f"the deals and draws gave {them} {chance}" if chance >= 0
-             else f"the deals and draws cost {them} {-chance}")
-    cost = f"cost you {-skill}" if you else f"cost {-skill}"
-    played = f"{their} play gained {skill}" if skill >= 0 else f"{their} play {cost}"
-    return f"{head}: {dealt}, {played}"
+        head = (_("{who} finished {n} ahead of the others' average") if margin > 0
+                else _("{who} finished {n} behind the others' average") if margin
+                else _("{who} finished level with the others' average"))
+    head = head.format(who=who, n=n)
+    if you:
+        dealt = (_("the deals and draws gave you {n}") if chance >= 0
+                 else _("the deals and draws cost you {n}"))
+        played = _("your play gained {n}") if skill >= 0 else _("your play cost you {n}")
+    else:
+        dealt = (_("the deals and draws gave {who} {n}") if chance >= 0
+                 else _("the deals and draws cost {who} {n}"))
+        played = _("{who}'s play gained {n}") if skill >= 0 else _("{who}'s play cost {n}")
+    return _("{head}: {deals}, {play}").format(head=head, deals=dealt.format(who=who, n=abs(chance)),
+                                              play=played.format(who=who, n=abs(skill)))

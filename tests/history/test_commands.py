@@ -98,7 +98,7 @@ def test_review_all_seats_and_text(record_file: Path, capsys: pytest.CaptureFixt
     assert text.startswith("2 seats") and "accuracy" in text
     names = [p["name"] for p in json.loads(record_file.read_text())["players"]]
     assert f"weighed: {names[0]}\n" in text and f"\ngame\n  {names[0]}: " in text  # the seat by its name
-    verdict = text.split("luck and skill (1 playouts a chance value)\n  ")[1].splitlines()[0]
+    verdict = text.split("luck and skill (1 playout a chance value)\n  ")[1].splitlines()[0]
     assert " so far: the deals and draws " in verdict and " play " in verdict
 
 

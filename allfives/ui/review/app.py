@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allfives.i18n import N_
 from allfives.ui.review.model import ReviewGame
 from allfives.ui.shell import Shell
 
@@ -9,7 +10,7 @@ from allfives.ui.shell import Shell
 class ReviewApp(Shell):
     """One game under review; closing the review quits."""
 
-    TITLE = "All Fives — review"
+    TITLE = N_("All Fives — review")
 
     def __init__(self, game: ReviewGame, samples: int | None = None, analyse: bool = True) -> None:
         super().__init__()

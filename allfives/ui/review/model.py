@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal
 
+from allfives import i18n
+from allfives.bots.reasons import shown_move, tell
 from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
 from allfives.engine.positions import Position, Step, Timeline
-from allfives.names import count
+from allfives.i18n import _, ngettext
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
@@ -153,35 +155,49 @@ class Review:
         hand, move = step
         moves = self.timeline.moves_in(hand)
         players = self.setup.players
-        head = styled("[b]Hand {}[/b] of {} · ", hand, self.timeline.hands)
+        head = styled(_("[b]Hand {}[/b] of {} · "), hand, self.timeline.hands)
         if move == 0:
             leader = players[self.timeline.at(hand, 0).state.turn].name
-            checked = " · deal checked" if self.deal_checked(hand) else ""
-            return Notice(head + f"dealt ({count(moves, 'move')}): {leader} {_verb(leader, 'lead')}{checked}",
-                          "info")
+            if _is_you(leader):
+                dealt = ngettext("dealt ({n} move): You lead", "dealt ({n} moves): You lead", moves)
+            else:
+                dealt = ngettext("dealt ({n} move): {name} leads", "dealt ({n} moves): {name} leads", moves)
+            dealt = dealt.format(n=moves, name=leader)
+            if self.deal_checked(hand):
+                dealt = _("{line} · deal checked").format(line=dealt)
+            return Notice(head + dealt, "info")
         position = self.timeline.at(hand, move)
         who = players[self.mover(hand, move)].name
         if move < moves:
             upcoming = players[position.state.turn].name
-            return Notice(head + f"move {move + 1} of {moves}: {upcoming} to play · after "
-                          + self._last_move(position, move, f"{_possessive(who)} "), "info")
-        done = head + f"move {move} of {moves} · "
-        return Notice(done + self._last_move(position, move, f"{who} ", played=True),
+            return Notice(head + styled(_("move {} of {}: {} to play · after {}"), move + 1, moves, upcoming,
+                                        self._last_move(position, move, who)), "info")
+        return Notice(head + styled(_("move {} of {} · {}"), move, moves,
+                                    self._last_move(position, move, who, played=True)),
                       "done" if state_over(position.state) else "info")
 
     @staticmethod
     def _last_move(position: Position, move: int, who: str, played: bool = False) -> Shown:
         """`Ada's 5-0 on E, +10`, `Ada's draw`; with `played`: `Ada played 5-0 on E, +10`, `Ada drew`."""
         last = position.last_move
+        you = _is_you(who)
         if last is None or last.kind != "play":
             drew = last is not None and last.kind == "draw"
             if played:
-                return Shown.of(who + ("drew" if drew else "passed"))
-            return Shown.of(who + ("draw" if drew else "pass"))
-        where = f"on {last.end}" if last.end else ("to lead" if move == 1 else "")
+                return Shown.of((_("{name} drew") if drew else _("{name} passed")).format(name=who))
+            if you:
+                return Shown.of(_("your draw") if drew else _("your pass"))
+            whose = _("{name}'s draw") if drew else _("{name}'s pass")
+            return Shown.of(_possessive(who, whose).format(name=who))
+        if last.end:
+            what = styled(_("[b]{}[/b] on {}"), last.tile, i18n.end_letter(last.end))
+        else:
+            what = styled(_("[b]{}[/b] to lead") if move == 1 else "[b]{}[/b]", last.tile)
         scored = next((e.points for e in reversed(position.events[-1]) if e.kind == "played"), 0)
-        return styled("{}[b]{}[/b]{}", who + ("played " if played else ""), last.tile, f" {where}".rstrip()) \
-            + (f", +{scored}" if scored else "")
+        what += f", +{scored}" if scored else ""
+        if played:
+            return styled(_("{} played {}"), who, what)
+        return styled(_("your {}"), what) if you else styled(_possessive(who, _("{}'s {}")), who, what)
 
     def deal_checked(self, hand: int) -> bool:
         """Whether hand `hand` shows its deal's secret and the secret gives that deal (RECORD.md's fair
@@ -285,19 +301,28 @@ class Review:
         seats = tuple(seats)
         lines: list[PanelLine] = []
         if move >= self.timeline.moves_in(hand):
-            lines.append(PanelLine(f"End of hand {hand}: nothing more to decide.", "quiet"))
+            ended = _("End of hand {hand}: nothing more to decide.").format(hand=hand)
+            lines.append(PanelLine(ended, "quiet"))
             lines.append(PanelLine("", "quiet"))
         else:
             seat = self.timeline.at(hand, move).state.turn
             who = names[seat].name
-            played = self.game.game.log[hand - 1].moves[move]
+            played = shown_move(str(self.game.game.log[hand - 1].moves[move]))
             decision = decisions.get((hand, move + 1))
+            you = _is_you(who)
             if seat not in seats:
-                lines.append(PanelLine(f"Next: {who} {_verb(who, 'play')} {played} (not weighed).", "quiet"))
+                line = _("Next: You play {move} (not weighed).") if you else _(
+                    "Next: {name} plays {move} (not weighed).")
+                lines.append(PanelLine(line.format(name=who, move=played), "quiet"))
                 lines.append(PanelLine("", "quiet"))
             elif decision is None:
-                waiting = "weighing…" if progress is not None else "press a to weigh it"
-                lines.append(PanelLine(f"Next: {who} {_verb(who, 'play')} {played} — {waiting}", "quiet"))
+                if progress is not None:
+                    line = _("Next: You play {move} — weighing…") if you else _(
+                        "Next: {name} plays {move} — weighing…")
+                else:
+                    line = _("Next: You play {move} — press a to weigh it") if you else _(
+                        "Next: {name} plays {move} — press a to weigh it")
+                lines.append(PanelLine(line.format(name=who, move=played), "quiet"))
                 lines.append(PanelLine("", "quiet"))
             else:
                 lines.extend(decision_lines(decision, who))
@@ -307,8 +332,9 @@ class Review:
             drawn = luck.chance(hand, move + 1)
             if drawn is not None:
                 lines[:2] = [chance_line(drawn, side, title, self.setup.players[drawn.seat].name),
-                             PanelLine(f"Luck: the {drawn.tile} against a tile drawn at random "
-                                       f"(±{drawn.error:.1f}); a draw is never a choice.", "quiet")]
+                             PanelLine(_("Luck: the {tile} against a tile drawn at random (±{error}); "
+                                         "a draw is never a choice.").format(
+                                 tile=drawn.tile, error=decimal(drawn.error)), "quiet")]
             dealt = luck.chance(hand, 0)
             if move == 0 and dealt is not None and not (decisions.get((hand, 1)) or _Plain).mistake:
                 lines[1] = chance_line(dealt, side, title, "")
@@ -322,7 +348,7 @@ class Review:
         side = self.setup.rules.side_of(seat)
         found: SideLuck | None = luck.game[side] if hand is None else next(
             (h.sides[side] for h in luck.hands if h.hand == hand), None)
-        return "" if found is None else f", luck {found.luck:+.0f}"
+        return "" if found is None else _(", luck {luck}").format(luck=signed(found.luck, 0))
 
     def marked_chances(self, luck: LuckAnalysis) -> list[Step]:
         """The steps before the luckiest and unluckiest moments: a draw's, and a hand's start for a deal."""
@@ -335,21 +361,25 @@ class Review:
         up, and with the luck weighed, its side's luck in the hand and the game."""
         if progress is not None:
             done, total = progress
-            return PanelLine(f"Weighing {done} of {total} (x stops)", "quiet")
+            weighing = _("Weighing {done} of {total} (x stops)").format(done=done, total=total)
+            return PanelLine(weighing, "quiet")
         if analysis is None:
             if decisions:
-                return PanelLine(f"Stopped: {count(len(decisions), 'decision')} weighed (a goes on)", "quiet")
-            return PanelLine("Not weighed yet: press a to weigh every choice", "quiet")
+                n = len(decisions)
+                stopped = ngettext("Stopped: {n} decision weighed (a goes on)",
+                                   "Stopped: {n} decisions weighed (a goes on)", n).format(n=n)
+                return PanelLine(stopped, "quiet")
+            return PanelLine(_("Not weighed yet: press a to weigh every choice"), "quiet")
         names = self.setup.players
         if not analysis.mistakes() and not any(s.choices for s in analysis.game):
-            return PanelLine("Every move was forced: nothing to weigh.", "summary")
+            return PanelLine(_("Every move was forced: nothing to weigh."), "summary")
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
-        parts = [styled("[b]{}[/b] · hand {}: {}{} · game: {}{}", names[mine.seat].name, hand, _summary(mine),
-                        self._luck_of(luck, mine.seat, hand), _summary(whole, accuracy=True),
+        parts = [styled(_("[b]{}[/b] · hand {}: {}{} · game: {}{}"), names[mine.seat].name, hand,
+                        _summary(mine), self._luck_of(luck, mine.seat, hand), _summary(whole, accuracy=True),
                         self._luck_of(luck, mine.seat, None)) for mine, whole in pairs]
-        return PanelLine(Shown.of(" | ").join(parts) or "Nothing to weigh in this game.", "summary")
+        return PanelLine(Shown.of(" | ").join(parts) or _("Nothing to weigh in this game."), "summary")
 
 
 class _Plain:
@@ -361,59 +391,93 @@ def chance_line(c: Chance, side: int, title: str, drawer: str) -> PanelLine:
     as lucky or unlucky past `LUCKY_POINTS`."""
     value = c.luck[side]
     kind: LineKind = ("good" if value > 0 else "mistake") if c.marked else "quiet"
-    mark = (" — lucky" if value > 0 else " — unlucky") if c.marked else ""
     if c.move == 0:
-        lead = c.before[side]
-        return PanelLine(styled("The deal: luck [b]{}[/b] for {} (the lead {}){}", f"{value:+.1f}", title,
-                                f"{lead:+.1f}", mark), kind)
-    return PanelLine(styled("{} drew [b]{}[/b]: luck [b]{}[/b] for {}{}", drawer, c.tile or "",
-                            f"{value:+.1f}", title, mark), kind)
+        line = styled(_("The deal: luck [b]{}[/b] for {} (the lead {})"), signed(value), title,
+                      signed(c.before[side]))
+    else:
+        line = styled(_("{} drew [b]{}[/b]: luck [b]{}[/b] for {}"), drawer, c.tile or "", signed(value),
+                      title)
+    if c.marked:
+        line = styled(_("{} — lucky") if value > 0 else _("{} — unlucky"), line)
+    return PanelLine(line, kind)
 
 
 def state_over(state: GameState) -> bool:
     return state.phase != "playing"
 
 
-def _verb(who: str, verb: str) -> str:
-    """`You lead`, `Ben leads`: the verb as its subject takes it."""
-    return verb if who == "You" else f"{verb}s"
+def _is_you(who: str) -> bool:
+    """The player called "You" (the person's own name at a table) is told as "you": `You lead`."""
+    return who == "You"
 
 
-def _possessive(who: str) -> str:
-    """`your`, `Ben's`, `Jess'`."""
-    return "your" if who == "You" else f"{who}'" if who.endswith("s") else f"{who}'s"
+def _possessive(who: str, template: str) -> str:
+    """A `{name}'s …` template as English writes it for this name: `Ben's`, but `Jess'`."""
+    if i18n.language() == i18n.ENGLISH and who.endswith("s"):
+        return template.replace("}'s ", "}' ", 1)
+    return template
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """`+12.5`, `-3.0`: a signed number in this language's way (`+12,5` in Dutch)."""
+    text = f"{value:+.{digits}f}"
+    if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
+        return text
+    return text[0] + i18n.number(float(text[1:]), digits)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """`3.5` as this language writes it (`3,5`)."""
+    return signed(value, digits)[1:] if value >= 0 else signed(value, digits)
+
+
+def share(fraction: float) -> str:
+    """`62%` as this language writes it (`62 %` in Slovenian)."""
+    if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
+        return f"{100 * fraction:.0f}%"
+    return i18n.percent(fraction)
 
 
 def _summary(s: Summary, accuracy: bool = False) -> str:
     """`2 mistakes, -12.5` (points of expectation given up), with `, 80% accurate` if asked."""
     if not s.choices:
-        return "no choices"
-    accurate = f", {100 * s.accuracy:.0f}% accurate" if accuracy and s.accuracy is not None else ""
-    return f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}, {-s.lost:+.1f}{accurate}"
+        return _("no choices")
+    lost = signed(-s.lost)
+    if accuracy and s.accuracy is not None:
+        return ngettext("{n} mistake, {lost}, {accuracy} accurate",
+                        "{n} mistakes, {lost}, {accuracy} accurate", s.mistakes).format(
+            n=s.mistakes, lost=lost, accuracy=share(s.accuracy))
+    return ngettext("{n} mistake, {lost}", "{n} mistakes, {lost}", s.mistakes).format(n=s.mistakes, lost=lost)
 
 
 def decision_lines(d: Decision, who: str) -> list[PanelLine]:
     """The decision made from here in two lines: what was played against the best, and why it matters."""
     if d.forced:
-        return [PanelLine(f"{who} had one move: {d.played} (forced, no choice to weigh).", "quiet"),
+        return [PanelLine(_("{name} had one move: {move} (forced, no choice to weigh).").format(
+                    name=who, move=shown_move(d.played)), "quiet"),
                 PanelLine("", "quiet")]
-    exact = " (exact)" if d.exact else ""
 
     def judged(move: str, points: float | None, win: float | None) -> Shown:
-        shown = "" if points is None else f" {points:+.1f}"
-        chance = "" if win is None else f" (wins {100 * win:.0f}%)"
-        return styled("[b]{}[/b]{}{}", move, shown, chance)
+        if points is None:
+            return styled("[b]{}[/b]", shown_move(move))
+        if win is None:
+            return styled("[b]{}[/b] {}", shown_move(move), signed(points))
+        return styled(_("[b]{}[/b] {} (wins {})"), shown_move(move), signed(points), share(win))
 
     played = judged(d.played, d.played_points, d.played_win)
     if d.played == d.best:
-        head = PanelLine(styled("{} played {}: the best move{}.", who, played, exact), "good")
+        template = _("{} played {}: the best move (exact).") if d.exact else _("{} played {}: the best move.")
+        head = PanelLine(styled(template, who, played), "good")
     else:
         kind: LineKind = "mistake" if d.mistake else ("fair" if d.cost > 2.0 else "good")
-        head = PanelLine(styled("{} played {}; best {}, cost {}{}", who, played,
-                                judged(d.best, d.best_points, d.best_win), f"{d.cost:.1f}", exact), kind)
-    if d.mistake and d.reason:
-        why = PanelLine(f"Mistake: {d.reason}", "mistake")
+        template = (_("{} played {}; best {}, cost {} (exact)") if d.exact
+                    else _("{} played {}; best {}, cost {}"))
+        head = PanelLine(styled(template, who, played, judged(d.best, d.best_points, d.best_win),
+                                decimal(d.cost)), kind)
+    if d.mistake and (d.why or d.reason):
+        why = PanelLine(_("Mistake: {reason}").format(reason=tell(d.why) if d.why else d.reason), "mistake")
     else:
         others = sorted(d.judgements, key=lambda j: -j.points)[:4]
-        why = PanelLine("Moves: " + "  ".join(f"{j.move} {j.points:+.1f}" for j in others), "quiet")
+        why = PanelLine(_("Moves: {moves}").format(
+            moves="  ".join(f"{shown_move(j.move)} {signed(j.points)}" for j in others)), "quiet")
     return [head, why]

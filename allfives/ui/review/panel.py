@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import ProgressBar
 
 from allfives.engine import Tile
+from allfives.i18n import _
 from allfives.ui.review.model import LineKind, PanelLine, Progress
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.parts import ThemedParts, component_classes
@@ -24,7 +25,8 @@ KINDS: tuple[LineKind, ...] = ("head", "mistake", "good", "fair", "quiet", "summ
 
 
 class PanelText(ThemedParts, Widget):
-    """Lines of the panel, each in the colour of its kind (one line each, cut to the width)."""
+    """Lines of the panel, each in the colour of its kind; a line longer than the width wraps (at 80
+    columns a mistake's reason may, in English or in a longer language) rather than lose its end."""
 
     PREFIX, PARTS = "analysis", KINDS
     COMPONENT_CLASSES = component_classes(PREFIX, PARTS)
@@ -33,11 +35,11 @@ class PanelText(ThemedParts, Widget):
     PanelText { height: auto; }
     """
 
-    lines: reactive[tuple[PanelLine, ...]] = reactive((), layout=False)
+    lines: reactive[tuple[PanelLine, ...]] = reactive((), layout=True)  # (a longer line may wrap)
 
     def render(self) -> Text:
         styles = self.parts()
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text(overflow="fold")
         for n, line in enumerate(self.lines):
             if n:
                 out.append("\n")
@@ -54,10 +56,10 @@ class AnalysisPanel(Vertical):
     """Two lines on the decision, and a foot: the summaries, or the progress of the analysis."""
 
     DEFAULT_CSS = """
-    AnalysisPanel { height: 3; }
-    AnalysisPanel > #decision { height: 2; }
-    AnalysisPanel > Horizontal { height: 1; }
-    AnalysisPanel #summary { width: 1fr; height: 1; }
+    AnalysisPanel { height: auto; }
+    AnalysisPanel > #decision { height: auto; min-height: 2; }
+    AnalysisPanel > Horizontal { height: auto; }
+    AnalysisPanel #summary { width: 1fr; height: auto; }
     AnalysisPanel ProgressBar { width: auto; display: none; }
     AnalysisPanel.-running ProgressBar { display: block; }
     """
@@ -93,10 +95,10 @@ class OpenBoneyard(Boneyard):
     def render(self) -> RenderableType:
         style = self.parts().__getitem__
         count = len(self.tiles)
-        text = Text("Boneyard", style=style("title"))
+        text = Text(_("Boneyard"), style=style("title"))
         text.append(f"  {count}", style=style("count" if count else "empty"))
         if not count:
-            text.append("\nempty", style=style("empty"))
+            text.append("\n" + _("empty"), style=style("empty"))
         per_line = max(1, (self.size.width + 1) // 4)  # "6-4 " a tile
         for start in range(0, min(count, 2 * per_line), per_line):
             text.append("\n")

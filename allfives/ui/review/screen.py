@@ -30,6 +30,7 @@ from allfives.bots.analysis import (
     iter_decisions,
 )
 from allfives.bots.luck import LuckAnalysis, luck_of, luck_samples
+from allfives.i18n import N_, _
 from allfives.play.history_link import HistoryLink
 from allfives.ui.commands import HELP
 from allfives.ui.messages import AnalysisReady, DecisionWeighed
@@ -51,20 +52,20 @@ class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
     # the stepping keys come first, before a scrolling widget's own (the sheet or the board, once clicked)
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "On", key_display="→", priority=True),
-        Binding("home", "hand_edge(0)", "Hand start", show=False, priority=True),
-        Binding("end", "hand_edge(1)", "Hand end", show=False, priority=True),
-        Binding("pageup", "hand(-1)", "Hand back", show=False, priority=True),
-        Binding("pagedown", "hand(1)", "Next hand", key_display="PgDn", priority=True),
-        Binding("m", "mistake(1)", "Next mistake"),
-        Binding("M", "mistake(-1)", "Previous mistake", show=False),
-        Binding("l", "lucky(1)", "Next luck", show=False),  # (the footer keeps esc at 80 columns)
-        Binding("L", "lucky(-1)", "Previous luck", show=False),
-        Binding("a", "analyse", "Weigh"),
-        Binding("x", "stop", "Stop", show=False),
-        Binding("A", "analyse(True)", "Weigh every seat", show=False),
-        Binding("escape,q", "close", "Close", key_display="esc"),
+        Binding("left", "step(-1)", N_("Back"), key_display="←", priority=True),
+        Binding("right", "step(1)", N_("On"), key_display="→", priority=True),
+        Binding("home", "hand_edge(0)", N_("Hand start"), show=False, priority=True),
+        Binding("end", "hand_edge(1)", N_("Hand end"), show=False, priority=True),
+        Binding("pageup", "hand(-1)", N_("Hand back"), show=False, priority=True),
+        Binding("pagedown", "hand(1)", N_("Next hand"), key_display="PgDn", priority=True),
+        Binding("m", "mistake(1)", N_("Next mistake")),
+        Binding("M", "mistake(-1)", N_("Previous mistake"), show=False),
+        Binding("l", "lucky(1)", N_("Next luck"), show=False),  # (the footer keeps esc at 80 columns)
+        Binding("L", "lucky(-1)", N_("Previous luck"), show=False),
+        Binding("a", "analyse", N_("Weigh")),
+        Binding("x", "stop", N_("Stop"), show=False),
+        Binding("A", "analyse(True)", N_("Weigh every seat"), show=False),
+        Binding("escape,q", "close", N_("Close"), key_display="esc"),
         HELP.binding(show=False),
     ]
 
@@ -163,21 +164,22 @@ class ReviewScreen(Screen[None]):
         if ahead is not None:
             self.go(ahead)
         elif not marked:
-            self.notify("No mistake marked" + (" yet." if self.analysis is None else " in this game."))
+            self.notify(_("No mistake marked yet.") if self.analysis is None
+                        else _("No mistake marked in this game."))
         else:
-            self.notify("No more mistakes that way.")
+            self.notify(_("No more mistakes that way."))
 
     def action_lucky(self, by: int) -> None:
         """The position before the next (or previous) marked chance event: a lucky or unlucky draw or deal."""
         if self.luck is None:
-            self.notify("The luck is weighed once every choice is.")
+            self.notify(_("The luck is weighed once every choice is."))
             return
         marked = self.review.marked_chances(self.luck)
         ahead = self._next_of(marked, by)
         if ahead is not None:
             self.go(ahead)
         else:
-            self.notify("No more lucky moments that way." if marked else "No moment was that lucky.")
+            self.notify(_("No more lucky moments that way.") if marked else _("No moment was that lucky."))
 
     @on(Scoresheet.RowClicked)
     def _row_clicked(self, event: Scoresheet.RowClicked) -> None:
@@ -210,12 +212,12 @@ class ReviewScreen(Screen[None]):
             self.workers.cancel_group(self, "analysis")
             self.seats, self.weighed, self.analysis, self.luck = seats, {}, None, None
         if self.analysis is not None:
-            self.notify("Every choice is weighed already.")
+            self.notify(_("Every choice is weighed already."))
             return
         self.progress = (len(self.weighed), len(self.weighed))
         done = dict(self.weighed)
         self.run_worker(lambda: self._analyse(seats, done), thread=True, group="analysis",
-                        exclusive=True, exit_on_error=False, description="The analysis")
+                        exclusive=True, exit_on_error=False, description=N_("The analysis"))
         self.show_panel()
 
     def action_stop(self) -> None:
@@ -274,7 +276,7 @@ class ReviewScreen(Screen[None]):
         self.show()  # the summaries say what was found
         analysis = message.analysis
         self.run_worker(lambda: self._weigh_luck(analysis), thread=True, group="luck", exclusive=True,
-                        exit_on_error=False, description="Weighing the luck")
+                        exit_on_error=False, description=N_("Weighing the luck"))
 
     def _weigh_luck(self, analysis: GameAnalysis) -> None:
         """In a thread: the deals and draws weighed against the decisions (`allfives.bots.luck`)."""
@@ -292,6 +294,7 @@ class ReviewScreen(Screen[None]):
     def _worker_failed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
             self.progress = None
-            self.notify(f"{event.worker.description} failed: {event.worker.error}", title="Error",
-                        severity="error")
+            self.notify(_("{work} failed: {error}").format(work=_(event.worker.description),
+                                                            error=event.worker.error),
+                        title=_("Error"), severity="error")
             self.show_panel()
