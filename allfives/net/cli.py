@@ -27,6 +27,7 @@ from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 from allfives.userdata import write_atomically
 
+from . import reasons as R
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
 
@@ -199,7 +200,7 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
     except TimeoutError:
         pass
     finally:
-        await server.close("The table was closed")  # (a headless table's host is whoever sat first)
+        await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
     return 0
 
 
