@@ -30,6 +30,7 @@ from allfives.engine import (
 )
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
+from allfives.i18n import _
 from allfives.names import NAME_LENGTH
 from allfives.play.journal import RecordWriter
 from allfives.play.seat import not_now, refusal
@@ -61,7 +62,7 @@ class TableError(Exception):
 
 def new_code() -> str:
     """A table's code, as kept: 12 characters of `CODE_LETTERS` (60 bits, from `secrets`)."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(CODE_LETTERS) for _n in range(CODE_LENGTH))
 
 
 def clean_code(given: str) -> str:
@@ -118,14 +119,16 @@ class TableOptions:
         for name in ("away_timeout", "turn_clock", "hand_pause"):
             value = getattr(options, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
-                raise ValueError(f"{name} must be a number of seconds from 0 to 86400 (a day), "
-                                 f"found {describe(value)}")
+                said = _("{name} must be a number of seconds from 0 to 86400 (a day), found {value}")
+                raise ValueError(said.format(name=name, value=describe(value)))
         if not isinstance(options.auto_cover, bool):
-            raise ValueError(f"auto_cover must be true or false, found {describe(options.auto_cover)}")
+            raise ValueError(_("auto_cover must be true or false, found {value}").format(
+                value=describe(options.auto_cover)))
         people = options.start_when
         if people is not None and (not isinstance(people, int) or isinstance(people, bool)
                                    or not 1 <= people <= 4):
-            raise ValueError(f"start_when must be a number of people from 1 to 4, found {describe(people)}")
+            said = _("start_when must be a number of people from 1 to {most}, found {value}")
+            raise ValueError(said.format(most=4, value=describe(people)))
         return options
 
 
@@ -166,7 +169,7 @@ class Table:
 
     def __post_init__(self) -> None:
         if not self.seats:
-            self.seats = [Seat() for _ in range(self.setup.rules.seats)]
+            self.seats = [Seat() for _n in range(self.setup.rules.seats)]
 
     @classmethod
     def new(cls, rules: Rules, level: str = "medium", seed: int | None = None, bot_delay: float = 0.8,
@@ -545,7 +548,7 @@ class Table:
     def load(cls, path: Path) -> Table:
         """A saved table, to be played on; ValueError (one line) when it cannot be."""
         try:
-            data, _ = read_record(path)  # never blocks nor reads without end (a FIFO, /dev/zero)
+            data, _journal = read_record(path)  # never blocks nor reads without end (a FIFO, /dev/zero)
         except RecordError as e:
             raise ValueError(str(e)) from None  # the message names the file already
         try:
@@ -558,28 +561,28 @@ class Table:
             tokens = extra.get("tokens")
             if (not isinstance(tokens, list) or len(tokens) != state.rules.seats
                     or not all(t is None or _is_hash(t) for t in tokens)):
-                raise ValueError("the seats' tokens do not match the seats")
+                raise ValueError(_("the seats' tokens do not match the seats"))
             code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
             if isinstance(code, str) and len(code) == 6:
-                raise ValueError("its table code is an older allfives' 6 letters, too easy to guess; "
-                                 "open a new table")
+                raise ValueError(_("its table code is an older allfives' 6 letters, too easy to guess; "
+                                   "open a new table"))
             if not is_code(code):
-                raise ValueError("the table code is missing")
+                raise ValueError(_("the table code is missing"))
             if level not in LEVELS:
-                raise ValueError(f"unknown bot level {describe(level)}")
+                raise ValueError(_("unknown bot level {level}").format(level=describe(level)))
             if host is not None:
                 check_seat(host, state.rules.seats, "the host seat")
             options = TableOptions.from_json(extra)
             if options.start_when is not None and options.start_when > state.rules.seats:
-                raise ValueError(f"start_when must be a number of people from 1 to {state.rules.seats}, "
-                                 f"found {options.start_when}")
+                raise ValueError(_("start_when must be a number of people from 1 to {most}, found {value}")
+                                 .format(most=state.rules.seats, value=options.start_when))
         except (OSError, UnicodeDecodeError, RecordError, RecursionError, TypeError, ValueError) as e:
-            why = str(e).splitlines()[0][:200] if str(e) else "not a saved table"
+            why = str(e).splitlines()[0][:200] if str(e) else _("not a saved table")
             raise ValueError(f"{path}: {why}") from None
         if state.phase == "game_over":
-            raise ValueError(f"{path}: that table's game is over")
+            raise ValueError(_("{path}: that table's game is over").format(path=path))
         if state.hand_number == 0:
-            game, _ = game.next_hand()
+            game, _events = game.next_hand()
         seats = [Seat(token_hash=t) for t in tokens]  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
                    game=game, save_path=path)
