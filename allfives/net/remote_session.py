@@ -62,6 +62,7 @@ from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_bot
 from allfives.play.setup import GameSetup, Player
 
+LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"))  # bots' levels, shown as `_(level)`
 THINK_SLICE = 0.25  # seconds a waiting thread sleeps between looks at whether the session closed
 
 

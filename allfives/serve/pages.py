@@ -78,8 +78,9 @@ def page_template(page: str) -> str:
     page = FONT_LINK.sub("", page)
     title = "" if "<title>" in page else "<title>{{ application.name }}</title>\n    "
     page = page.replace(SESSION_ENDED, game_kept(), 1)
-    page = page.replace(START, f'id="start">{html.escape(_("Start"))}</button>', 1)
-    page = page.replace(RESTART, f'onClick="refresh()">{html.escape(_("Restart"))}</button>', 1)
+    start, restart = html.escape(_("Start")), html.escape(_("Restart"))
+    page = page.replace(START, f'id="start">{start}</button>', 1)
+    page = page.replace(RESTART, f'onClick="refresh()">{restart}</button>', 1)
     page = re.sub(r"<html(\s[^>]*)?>", f'<html lang="{html_lang()}">', page, count=1)
     return page.replace("</head>", FONT_FACE + DOWNLOADS + title + "</head>", 1)
 
