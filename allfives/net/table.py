@@ -553,7 +553,7 @@ class Table:
             raise ValueError(str(e)) from None  # the message names the file already
         try:
             if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
-                raise ValueError("not a saved table")
+                raise ValueError(_("not a saved table"))
             game = Game.from_record(data)
             state = game.state
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
