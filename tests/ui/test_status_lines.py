@@ -33,6 +33,11 @@ def spelled(node: ast.expr, fill: str) -> str | None:
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(part.value if isinstance(part, ast.Constant) else fill for part in node.values)
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_" and node.args:  # the catalogue's
+        return spelled(node.args[0], fill)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        template = spelled(node.func.value, fill)  # `_("{name} is away…").format(name=…)`
+        return re.sub(r"\{\w*\}", fill, template) if template else None
     if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "styled" and node.args:
         template = spelled(node.args[0], fill)
         return re.sub(r"\[/?\w\]", "", template).replace("{}", fill) if template else None
