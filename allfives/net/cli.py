@@ -22,11 +22,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from allfives.i18n import _
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
 from allfives.userdata import write_atomically
 
+from . import reasons as R
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
 
@@ -46,28 +48,32 @@ LINGER = 60.0  # seconds the table stays open after the game ends, for the last 
 def host_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="allfives host",
-        description="Open a table for friends on the network and play at it from this terminal; bots fill "
-                    "the empty seats.")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})")
+        description=_("Open a table for friends on the network and play at it from this terminal; bots "
+                      "fill the empty seats."))
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=_("port to listen on ({port})").format(port=DEFAULT_PORT))
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
-                   help="address to listen on (127.0.0.1, this machine only; 0.0.0.0 for every network)")
+                   help=_("address to listen on (127.0.0.1, this machine only; 0.0.0.0 for every network)"))
     p.add_argument("--headless", action="store_true",
-                   help="nobody plays at this terminal: the first to join hosts")
-    p.add_argument("--people", type=int, metavar="N", help="start by itself once N people sit")
+                   help=_("nobody plays at this terminal: the first to join hosts"))
+    p.add_argument("--people", type=int, metavar="N", help=_("start by itself once N people sit"))
     p.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
-                   help="how long an away player's seat waits before a bot may play it (default 60)")
+                   help=_("how long an away player's seat waits before a bot may play it (default 60)"))
     p.add_argument("--turn-clock", type=float, default=60.0, metavar="SECONDS",
-                   help="how long a person's turn waits before the host may let a bot play it (default 60)")
+                   help=_("how long a person's turn waits before the host may let a bot play it "
+                          "(default 60)"))
     p.add_argument("--auto-cover", action="store_true",
-                   help="a bot plays an away player's seat by itself once the wait is over")
-    p.add_argument("--new", action="store_true", help="open a new table even if a saved one is in progress")
-    p.add_argument("--name", default="Host", help="your name at the table (up to 20 characters)")
+                   help=_("a bot plays an away player's seat by itself once the wait is over"))
+    p.add_argument("--new", action="store_true",
+                   help=_("open a new table even if a saved one is in progress"))
+    p.add_argument("--name", default="Host", help=_("your name at the table (up to 20 characters)"))
     p.add_argument("--tls-cert", type=Path, metavar="PEM",
-                   help="serve with this certificate (default: one made once and kept in the data folder)")
-    p.add_argument("--tls-key", type=Path, metavar="PEM", help="the private key of --tls-cert")
+                   help=_("serve with this certificate (default: one made once and kept in the data folder)"))
+    p.add_argument("--tls-key", type=Path, metavar="PEM", help=_("the private key of --tls-cert"))
     p.add_argument("--insecure", action="store_true",
-                   help="plain ws:// with no TLS (anyone on the way reads the code): a loopback --bind only")
-    add_game_flags(p, seats_help="number of seats at the table (default 2)")
+                   help=_("plain ws:// with no TLS (anyone on the way reads the code): a loopback "
+                          "--bind only"))
+    add_game_flags(p, seats_help=_("number of seats at the table (default 2)"))
     return p
 
 
@@ -82,7 +88,8 @@ def host_tls(args: argparse.Namespace) -> tuple[ssl.SSLContext | None, str | Non
             cert, key = host_certificate(data_dir())
         except OSError as e:
             why = e.strerror or e
-            raise ValueError(f"cannot keep the table's certificate in {data_dir()}: {why}") from None
+            raise ValueError(_("cannot keep the table's certificate in {folder}: {why}").format(
+                folder=data_dir(), why=why)) from None
     context = server_context(cert, key)
     return context, file_fingerprint(cert)
 
@@ -93,19 +100,21 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
         try:
             table = Table.load(path)
             hand = table.state.hand_number if table.state else 0
-            return table, (f"Resuming the saved table at hand {hand}: its players come back to their seats "
-                           "as they join again.")
+            return table, _("Resuming the saved table at hand {hand}: its players come back to their seats "
+                            "as they join again.").format(hand=hand)
         except ValueError as e:
             aside = path.with_name(f"table.{time.strftime('%Y%m%d-%H%M%S')}.json")
             path.replace(aside)
-            note = f"The saved table was not resumed ({e}); it was moved to {aside}."
+            note = _("The saved table was not resumed ({why}); it was moved to {path}.").format(
+                why=e, path=aside)
     else:
         note = ""
     rules = rules_from(args)
     if args.people is not None and not 1 <= args.people <= rules.seats:
-        raise ValueError(f"--people must be between 1 and {rules.seats}")
+        raise ValueError(_("--people must be between 1 and {seats}").format(seats=rules.seats))
     if args.away < 0 or args.turn_clock < 0:
-        raise ValueError(f"--{'away' if args.away < 0 else 'turn-clock'} must be 0 seconds or more")
+        raise ValueError(_("--{flag} must be 0 seconds or more").format(
+            flag="away" if args.away < 0 else "turn-clock"))
     options = TableOptions(away_timeout=args.away, turn_clock=args.turn_clock, auto_cover=args.auto_cover,
                            start_when=args.people)
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
@@ -122,16 +131,16 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
     p = host_parser()
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
-        p.error("--port must be between 0 and 65535")
+        p.error(_("--port must be between 0 and 65535"))
     if not args.headless:
         _check_name(p, args.name)
     if args.insecure and not _is_loopback(args.bind):
-        p.error(f"--insecure serves plain ws://, which anyone on the way can read: not on {args.bind}, "
-                "only on a loopback --bind such as 127.0.0.1")
+        p.error(_("--insecure serves plain ws://, which anyone on the way can read: not on {bind}, "
+                  "only on a loopback --bind such as 127.0.0.1").format(bind=args.bind))
     if args.insecure and args.tls_cert is not None:
-        p.error("--insecure serves no certificate: leave out --tls-cert and --tls-key")
+        p.error(_("--insecure serves no certificate: leave out --tls-cert and --tls-key"))
     if (args.tls_cert is None) != (args.tls_key is None):
-        p.error("--tls-cert and --tls-key go together")
+        p.error(_("--tls-cert and --tls-key go together"))
     try:
         args.tls, args.pin = host_tls(args)
         table, note = open_table(args, data_dir() / TABLE_NAME)
@@ -167,7 +176,7 @@ def host_headless(table: Table, args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_host(table, args))
     except KeyboardInterrupt:
-        print("The table is closed and saved: `allfives host` opens it again.")
+        print(_("The table is closed and saved: `allfives host` opens it again."))
         return 0
 
 
@@ -179,27 +188,29 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
     try:
         await server.start()
     except OSError as e:
-        print(f"allfives host: cannot listen on {bind}:{port}: {e.strerror or e} (try another --port)",
-              file=sys.stderr)
+        print(_("allfives host: cannot listen on {bind}:{port}: {why} (try another --port)").format(
+            bind=bind, port=port, why=e.strerror or e), file=sys.stderr)
         return 2
     try:
-        print(f"Table open at {shown_address(bind, server.port)}   table code {shown_code(table.code)}")
-        print(f"Join with:  {join_command(bind, server.port, table.code, args.pin)}")
+        print(_("Table open at {address}   table code {code}").format(
+            address=shown_address(bind, server.port), code=shown_code(table.code)))
+        share = join_command(bind, server.port, table.code, args.pin)
+        print(_("Join with:  {command}").format(command=share))
         if not _is_loopback(bind):
-            print("Anyone who can reach this machine and knows the code can sit down; share the join "
-                  "line only with your friends (and give them this machine's address).")
+            print(_("Anyone who can reach this machine and knows the code can sit down; share the join "
+                    "line only with your friends (and give them this machine's address)."))
         if table.setup.seeded:
-            print("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone who "
-                  "knows it; every player is told so.")
+            print(_("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone "
+                    "who knows it; every player is told so."))
         await server.game_over.wait()
-        print("The game is over. The table closes once everyone has left (at most a minute).")
+        print(_("The game is over. The table closes once everyone has left (at most a minute)."))
         async with asyncio.timeout(LINGER):
             while server.by_seat:
                 await asyncio.sleep(0.5)
     except TimeoutError:
         pass
     finally:
-        await server.close("The table was closed")  # (a headless table's host is whoever sat first)
+        await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
     return 0
 
 
@@ -250,21 +261,23 @@ def _host_of(address: str) -> str:
 
 def join_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives join", description="Sit at a table someone opened with `allfives host`: a seat in the "
-                                          "lobby, then the game.")
-    p.add_argument("address", metavar="HOST:PORT", help="the address the host printed")
-    p.add_argument("--code", required=True, help="the table code the host printed")
-    p.add_argument("--pin", help="the certificate's fingerprint the host printed (SHA256:...): the table "
-                                 "must show that certificate, or nothing is sent to it")
+        prog="allfives join", description=_("Sit at a table someone opened with `allfives host`: a seat in "
+                                            "the lobby, then the game."))
+    p.add_argument("address", metavar="HOST:PORT", help=_("the address the host printed"))
+    p.add_argument("--code", required=True, help=_("the table code the host printed"))
+    p.add_argument("--pin", help=_("the certificate's fingerprint the host printed (SHA256:...): the table "
+                                   "must show that certificate, or nothing is sent to it"))
     p.add_argument("--insecure", action="store_true",
-                   help="plain ws://, for a table on this machine served with --insecure")
-    p.add_argument("--name", default="Player", help="your name at the table (up to 20 characters)")
+                   help=_("plain ws://, for a table on this machine served with --insecure"))
+    p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
-                   help="the seat you want, counted from 1 as the lobby shows them (default: any free one)")
+                   help=_("the seat you want, counted from 1 as the lobby shows them "
+                          "(default: any free one)"))
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
-                   help="a bot of this level (easy, medium, hard, expert) plays your seat: "
-                        "a seat with no screen")
-    p.add_argument("--start", action="store_true", help="as the host, start the game as soon as you sit")
+                   help=_("a bot of this level (easy, medium, hard, expert) plays your seat: "
+                          "a seat with no screen"))
+    p.add_argument("--start", action="store_true",
+                   help=_("as the host, start the game as soon as you sit"))
     return p
 
 
@@ -273,19 +286,21 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
     p = join_parser()
     args = p.parse_args(argv)
     if ":" not in args.address:
-        p.error("the address is HOST:PORT, as the host printed it")
+        p.error(_("the address is HOST:PORT, as the host printed it"))
     if not is_code(clean_code(args.code)):
-        p.error("--code: a table code is 12 letters and digits, as the host printed it (like K7QM-3XRT-9BHD)")
+        p.error(_("--code: a table code is 12 letters and digits, as the host printed it "
+                  "(like K7QM-3XRT-9BHD)"))
     if args.insecure:
         if args.pin is not None:
-            p.error("--insecure connects with no TLS, so no --pin to check: leave one of them out")
+            p.error(_("--insecure connects with no TLS, so no --pin to check: leave one of them out"))
         if not _is_loopback(_host_of(args.address)):
-            p.error(f"--insecure sends the code where anyone on the way can read it: not to "
-                    f"{_host_of(args.address)}, only to a table on this machine (127.0.0.1)")
+            p.error(_("--insecure sends the code where anyone on the way can read it: not to "
+                      "{host}, only to a table on this machine (127.0.0.1)").format(
+                host=_host_of(args.address)))
     elif args.pin is None:
-        p.error("--pin is missing: use the whole line the host printed (... --pin SHA256:...)")
+        p.error(_("--pin is missing: use the whole line the host printed (... --pin SHA256:...)"))
     elif not is_pin(args.pin):
-        p.error("--pin: a pin is SHA256: and 43 letters, digits, - or _, as the host printed it")
+        p.error(_("--pin: a pin is SHA256: and 43 letters, digits, - or _, as the host printed it"))
     else:
         args.pin = clean_pin(args.pin)
     _check_name(p, args.name)
@@ -307,7 +322,7 @@ def _check_name(p: argparse.ArgumentParser, name: str) -> None:
     try:
         player_name(name)
     except ValueError as e:
-        p.error(f"--name: {e}")
+        p.error(_("--name: {why}").format(why=e))
 
 
 def join_autoplay(args: argparse.Namespace) -> int:
@@ -315,7 +330,7 @@ def join_autoplay(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
-        print("You left the table; `allfives join` again brings you back to your seat.")
+        print(_("You left the table; `allfives join` again brings you back to your seat."))
         return 0
 
 
@@ -345,21 +360,26 @@ async def _join(args: argparse.Namespace) -> int:
     try:
         await client.run()
     except NotTheTable as e:
-        print(f"allfives join: {visible(str(e))}", file=sys.stderr)
+        print(_("allfives join: {why}").format(why=visible(str(e))), file=sys.stderr)
         return 2
-    except JoinRefused as e:
-        print(f"allfives join: the table refused: {visible(str(e))}", file=sys.stderr)  # (the table's words)
+    except JoinRefused as e:  # (the table's words, in ours)
+        print(_("allfives join: the table refused: {why}").format(why=visible(str(e))), file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"allfives join: cannot reach {args.address}: {e.strerror or e}", file=sys.stderr)
+        print(_("allfives join: cannot reach {address}: {why}").format(address=args.address,
+                                                                       why=e.strerror or e), file=sys.stderr)
         return 2
-    if client.goodbye is not None:  # the host closed the table, or took the seat back
-        again = (f"; once it is open again, `{rejoin_line(args)} --autoplay {args.autoplay}` brings this "
-                 "seat back" if client.goodbye.come_back else "")
-        print(f"{visible(client.goodbye.reason)}{again}.")  # (the table's words)
+    if client.goodbye is not None and client.goodbye_said is not None:  # closed, or the seat taken back
+        why = visible(client.goodbye_said)  # (the table's words, in ours)
+        if client.goodbye.come_back:
+            print(_("{why}; once it is open again, `{command}` brings this seat back.").format(
+                why=why, command=f"{rejoin_line(args)} --autoplay {args.autoplay}"))
+        else:
+            print(_("{why}.").format(why=why))
         return 0
     if client.view is not None and client.info is not None:
-        print(f"Game over: {winners(client)}; scores {list(client.view.scores)}")
+        print(_("Game over: {winners}; scores {scores}").format(winners=winners(client),
+                                                                 scores=list(client.view.scores)))
         print(deals_said(client.seen))  # (hand by hand, each deal's secret checked against what we saw)
     return 0
 
@@ -368,9 +388,11 @@ def winners(client: TableClient) -> str:
     """`Ann & Cy win`, `Bea wins`: the winning side by its players' names, as people say it."""
     info, side = client.info, client.winner
     if info is None or side is None:
-        return "nobody wins"
+        return _("nobody wins")
     names = [info.seats[seat].name for seat in info.rules.seats_of(side)]
-    return f"{' & '.join(names)} {'win' if len(names) > 1 else 'wins'}"
+    if len(names) > 1:
+        return _("{names} win").format(names=" & ".join(names))
+    return _("{name} wins").format(name=names[0])
 
 
 def seat_key(address: str, code: str) -> str:

@@ -23,7 +23,9 @@ from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from allfives.engine import Deal, HandResult, Hands, Move, Rules, SeatView, SeenDeal, SeenGame
+from allfives.i18n import _, ngettext
 
+from . import reasons
 from .protocol import (
     PROTOCOL_VERSION,
     Cover,
@@ -69,10 +71,10 @@ def deal_of(update: Update) -> Deal | None:
 def deal_said(hand: int, seen: SeenDeal) -> tuple[str, str]:
     """What a player is told (text, severity) once hand `hand`'s secret is shown and checked."""
     if seen.checked:
-        return (f"Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
-                "and every tile you saw).", "information")
-    return (f"Hand {hand}: the deal does not match its commitment: this table's host may have changed "
-            f"it ({seen.problem}).", "error")
+        return (_("Hand {hand}: deal checked (its secret gives the commitment shown before the hand "
+                  "and every tile you saw).").format(hand=hand), "information")
+    return (_("Hand {hand}: the deal does not match its commitment: this table's host may have changed "
+              "it ({problem}).").format(hand=hand, problem=seen.problem), "error")
 
 
 def deals_said(seen: SeenGame | None) -> str | None:
@@ -84,7 +86,8 @@ def deals_said(seen: SeenGame | None) -> str | None:
     for n, deal in shown:
         if not deal.checked:
             return deal_said(n, deal)[0]
-    return f"Deals checked: {len(shown)} of {len(seen.hands)} hands."
+    return ngettext("Deals checked: {checked} of {n} hand.", "Deals checked: {checked} of {n} hands.",
+                    len(seen.hands)).format(checked=len(shown), n=len(seen.hands))
 
 
 class JoinRefused(Exception):
@@ -199,7 +202,7 @@ class TableClient:
                         check_pin(ws.transport.get_extra_info("ssl_object"), self.pin)
                     except PinMismatch as e:
                         ws.transport.abort()
-                        raise NotTheTable(f"this is not the host's table: {e}") from None
+                        raise NotTheTable(_("this is not the host's table: {why}").format(why=e)) from None
                 self.ws = ws
                 try:
                     await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
@@ -218,25 +221,34 @@ class TableClient:
                     await ws.close()
                     break
                 if self.token is None:  # never got in: trying again would only take another seat
-                    self.refusal = "the table closed the connection before seating us"
+                    self.refusal = _("the table closed the connection before seating us")
                     break
         except InvalidStatus as e:  # turned away at the door (wrong codes from here: told for how long)
             if e.response.status_code != 429:
-                raise NotTheTable(f"{self.where} did not answer as an allfives table does "
-                                  f"(HTTP {e.response.status_code})") from None
-            self.refusal = (e.response.body or b"").decode("utf-8", "replace").strip()[:120] or str(e)
+                raise NotTheTable(_("{address} did not answer as an allfives table does (HTTP {status})")
+                                  .format(address=self.where, status=e.response.status_code)) from None
+            body = (e.response.body or b"").decode("utf-8", "replace").strip()[:120]
+            self.refusal = reasons.read(body) if body else str(e)
         except InvalidHandshake as e:  # a plain ws:// hello to a wss:// table, or no table at all
-            hint = "" if self.pin else "; it may serve wss://: join with the host's line, --pin and all"
-            raise NotTheTable(f"{self.where} did not answer as an allfives table does ({e}){hint}") from None
+            said = (_("{address} did not answer as an allfives table does ({why})") if self.pin else
+                    _("{address} did not answer as an allfives table does ({why}); it may serve wss://: "
+                      "join with the host's line, --pin and all"))
+            raise NotTheTable(said.format(address=self.where, why=e)) from None
         except (ssl.SSLError, ConnectionResetError) as e:  # (a plain table drops a TLS hello: a reset)
             if not self.pin:
                 raise
-            why = getattr(e, "reason", None) or e.strerror or "the connection was reset"
-            raise NotTheTable(f"{self.where} did not answer with TLS ({why}); a table served "
-                              "--insecure on this machine is joined with --insecure") from None
+            why = getattr(e, "reason", None) or e.strerror or _("the connection was reset")
+            raise NotTheTable(_("{address} did not answer with TLS ({why}); a table served --insecure on "
+                                "this machine is joined with --insecure").format(address=self.where, why=why)
+                              ) from None
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    @property
+    def goodbye_said(self) -> str | None:
+        """Why the table said goodbye, in our language; None if it has not."""
+        return reasons.read(self.goodbye.reason) if self.goodbye is not None else None
 
     @property
     def where(self) -> str:
@@ -336,7 +348,7 @@ class TableClient:
         self._waiters = still
 
     def _wake_all(self) -> None:
-        for _, future in self._waiters:
+        for _unused, future in self._waiters:
             if not future.done():
                 future.set_result(None)
         self._waiters = []
@@ -349,7 +361,8 @@ class TableClient:
         try:
             message = decode_server(raw)
         except ValidationError as e:
-            self.errors.append(f"the table sent a message we do not understand: {e.errors()[0]['msg']}")
+            self.errors.append(_("the table sent a message we do not understand: {why}")
+                               .format(why=e.errors()[0]["msg"]))
             return
         self.take(message)
         if self.on_message is not None:
@@ -386,9 +399,10 @@ class TableClient:
         elif isinstance(message, Refused):
             self.refused = message
         elif isinstance(message, Error):
-            self.errors.append(message.reason)
+            reason = reasons.read(message.reason)  # (in our language, whatever the host speaks)
+            self.errors.append(reason)
             if message.fatal:  # the table is closing this connection; coming back would not help
-                self.refusal = message.reason
+                self.refusal = reason
                 self._stopping = True
         elif isinstance(message, Goodbye):  # no coming back by ourselves: the table is done with us
             self.goodbye = message

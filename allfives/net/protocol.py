@@ -16,13 +16,15 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from allfives.engine import Deal, Event, Move, Rules, SeatView, for_seat  # for_seat: for the tests and tools
 from allfives.engine.state import Seat  # strict: `true` is not a seat
+from allfives.i18n import N_
 from allfives.names import NAME_LENGTH, player_name
 
 # 2: seats can be changed in the lobby (`sit`, `moved`); 3: fair deals (`deal`), kick, release, the turn
 # clock, the goodbye
 PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
-CANNED = ("your turn", "good game", "well played", "thanks", "sorry", "one moment")
+# the canned table messages, sent in English and shown in the reader's language (marked for the catalogue)
+CANNED = (N_("your turn"), N_("good game"), N_("well played"), N_("thanks"), N_("sorry"), N_("one moment"))
 
 Phase = Literal["lobby", "playing", "hand_over", "game_over"]
 SeatStatus = Literal["bot", "here", "away", "covered"]

@@ -34,6 +34,8 @@ from allfives.engine import (
     SeenDeal,
     SeenGame,
 )
+from allfives.i18n import ENGLISH, N_, _, language
+from allfives.net import reasons
 from allfives.net.client import TableClient, deal_of, deal_said, seen_of
 from allfives.net.protocol import (
     Cover,
@@ -56,10 +58,11 @@ from allfives.net.protocol import (
     Welcome,
 )
 from allfives.play.game_session import Waiting
-from allfives.play.seat import not_now
+from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_bot
 from allfives.play.setup import GameSetup, Player
 
+LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"))  # bots' levels, shown as `_(level)`
 THINK_SLICE = 0.25  # seconds a waiting thread sleeps between looks at whether the session closed
 
 
@@ -104,8 +107,8 @@ def made_by(update: Update) -> tuple[int, Move] | None:
     return None
 
 
-SEEDED_TABLE = ("This table deals from a seed its host gave: every deal is known to anyone who knows the "
-                "seed. Play it for practice, not for a result.")
+SEEDED_TABLE = N_("This table deals from a seed its host gave: every deal is known to anyone who knows "
+                  "the seed. Play it for practice, not for a result.")
 
 
 class RemoteSession:
@@ -234,14 +237,15 @@ class RemoteSession:
                     players.append(Player("You", "person", s.level))
                     continue
                 if s.status == "bot":
-                    seen_as = f"bot · {s.level}"
+                    seen_as = _("bot · {level}").format(level=_(s.level))
                 elif s.status == "here":
-                    seen_as = ("person" if turn is None else f"person · {clock(turn)}" if turn
-                               else "person · time up")
+                    seen_as = (_("person") if turn is None
+                               else _("person · {clock}").format(clock=clock(turn)) if turn
+                               else _("person · time up"))
                 elif s.status == "covered":
-                    seen_as = "away · bot plays"
+                    seen_as = _("away · bot plays")
                 else:
-                    seen_as = f"away {clock(left)}" if left else "away · time up"
+                    seen_as = _("away {clock}").format(clock=clock(left)) if left else _("away · time up")
                 players.append(TablePlayer(s.name, "bot", s.level, seen_as=seen_as,
                                            person=s.status in ("here", "away")))
             setup = GameSetup(rules=info.rules, players=tuple(players), bot_delay=0.0,
@@ -301,10 +305,10 @@ class RemoteSession:
     def apply(self, move: Move) -> list[Event]:
         """Show the table's next move, or send the person's own (its answer comes as the next update)."""
         if self.closed:
-            raise IllegalMove("you have left the table")
+            raise IllegalMove(_("you have left the table"))
         with self._cond:
             if self._refused is not None and self._refused[0] == move:
-                _, reason = self._refused
+                reason = self._refused[1]
                 self._refused = None
                 raise IllegalMove(reason)
             if self._pending and move_of(self._pending[0]) == move:
@@ -315,11 +319,11 @@ class RemoteSession:
                 return self._show(update)
         view = self._view
         if view is None:
-            raise IllegalMove("the game has not started")
+            raise IllegalMove(_("the game has not started"))
         if (idle := not_now(view, tuple(self.name(s) for s in range(view.rules.seats)))) is not None:
             raise IllegalMove(idle)
         if self._sent is not None:
-            raise IllegalMove("your last move is still on its way to the table")
+            raise IllegalMove(_("your last move is still on its way to the table"))
         self._sent = move
         self.client.send_soon(SendMove(move=move, at=len(view.history)))
         return []
@@ -400,20 +404,22 @@ class RemoteSession:
                 if isinstance(message, Welcome) and self.resets == 0:
                     self._named(table.info.seats[message.seat].name)
                     if table.info.seeded:
-                        self.notices.append((SEEDED_TABLE, "warning"))
+                        self.notices.append((_(SEEDED_TABLE), "warning"))
                 self._reset(table)
             elif isinstance(message, Update):
                 self._pending.append(message)
             elif isinstance(message, Refused):
                 if self._sent is not None:
-                    self._refused, self._sent = (self._sent, message.reason), None
+                    self._refused, self._sent = (self._sent, self._why(self._sent, message.reason)), None
                 else:
-                    self.notices.append((f"Not made: {message.reason}", "warning"))
+                    self.notices.append((_("Not made: {reason}").format(reason=reasons.read(message.reason)),
+                                         "warning"))
             self._cond.notify_all()
         if isinstance(message, Error) and not message.fatal:
-            self.notices.append((message.reason, "warning"))
+            self.notices.append((reasons.read(message.reason), "warning"))
         elif isinstance(message, Said):
-            self.notices.append((f"{self.name(message.seat)}: {message.text}", "information"))
+            said = _("{name}: {said}").format(name=self.name(message.seat), said=_(message.text))
+            self.notices.append((said, "information"))
         elif isinstance(message, Moved):
             self._setup = None
         self._tell(message)
@@ -421,8 +427,19 @@ class RemoteSession:
     def _named(self, name: str) -> None:
         """The table numbered our name ("Bea 2"): someone there has it already. Say so once."""
         if name.casefold() != " ".join(self.client.name.split()).casefold():
-            self.notices.append((f"{self.client.name} is already at this table: you sit as {name}.",
-                                 "information"))
+            self.notices.append((_("{name} is already at this table: you sit as {seated}.").format(
+                name=self.client.name, seated=name), "information"))
+
+    def _why(self, move: Move, reason: str) -> str:
+        """Why the table refused our move, in our language: a table reason read as such, else the
+        refusal said again from our own view (the table said it in English from the same view, with
+        play/seat.py's words)."""
+        if reasons.template_of(reason) is not None:
+            return reasons.read(reason)
+        view = self.client.view
+        if view is None or language() == ENGLISH:  # (the table speaks English: its words stand)
+            return reason
+        return refusal(move, view, tuple(self.name(s) for s in range(view.rules.seats)))
 
     def _reset(self, table: Snapshot) -> None:
         """The whole table again (joined, came back, the game started): shown as it is now."""
@@ -445,4 +462,4 @@ class RemoteSession:
         info = self.info
         if info is not None and 0 <= seat < len(info.seats):
             return info.seats[seat].name
-        return f"Seat {seat + 1}"  # (people count seats from 1)
+        return _("Seat {seat}").format(seat=seat + 1)  # (people count seats from 1)

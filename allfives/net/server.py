@@ -27,6 +27,7 @@ from allfives.engine import Event, GameState, GameWon, HandResult
 from allfives.play.saving import SaveWriter
 from allfives.play.session import bot_pause
 
+from . import reasons as R
 from .door import Door
 from .protocol import (
     CLIENT_MESSAGE,
@@ -171,8 +172,8 @@ class TableServer:
         False closes as a host that died would (the clients keep trying to come back)."""
         table = self.table
         if goodbye is None:
-            host = table.names[table.host_seat] if table.host_seat is not None else "The host"
-            goodbye = f"{host} closed the table"
+            goodbye = (R.said(R.CLOSED, host=table.names[table.host_seat]) if table.host_seat is not None
+                       else R.said(R.HOST_CLOSED))
         saved = table.save_path is not None and table.state is not None and table.phase != "game_over"
         farewell = encode(Goodbye(reason=goodbye[:200], come_back=saved))
         for conn in list(self.by_seat.values()) if tell else ():
@@ -214,7 +215,7 @@ class TableServer:
                 async with asyncio.timeout(self.limits.hello_timeout):
                     first = await ws.recv()
             except TimeoutError:
-                await ws.close(1008, "say hello first")
+                await ws.close(1008, R.said(R.HELLO_FIRST))
                 return
             self.receive(conn, first)
             while conn.closing is None and conn.seat is not None:
@@ -222,10 +223,10 @@ class TableServer:
                 if conn.allow(self.now()):
                     self.receive(conn, raw)
                 elif conn.dropped > self.limits.flood:
-                    self.refuse(conn, "too many messages: the connection is closed", fatal=True)
+                    self.refuse(conn, R.said(R.FLOOD), fatal=True)
                 elif self.now() - conn.warned_at >= 1:
                     conn.warned_at = self.now()
-                    self.refuse(conn, "too many messages: slow down (some were dropped)")
+                    self.refuse(conn, R.said(R.SLOW_DOWN))
             if conn.closing is not None:
                 await ws.close(*conn.closing)
         except ConnectionClosed:
@@ -255,30 +256,29 @@ class TableServer:
     def strike(self, conn: Connection, reason: str) -> None:
         conn.strikes += 1
         if conn.strikes >= self.limits.strikes:
-            self.refuse(conn, f"{reason}; too many bad messages: the connection is closed", fatal=True)
+            self.refuse(conn, R.said(R.STRUCK_OUT, reason=reason), fatal=True)
         else:
             self.refuse(conn, reason, fatal=conn.seat is None)  # no second chance to say hello
 
     def receive(self, conn: Connection, raw: str | bytes) -> None:
         """One incoming message: checked, then acted on; nothing a client sends can stop the table."""
         if isinstance(raw, bytes):
-            self.strike(conn, "messages are JSON text, not binary")
+            self.strike(conn, R.said(R.BINARY))
             return
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            self.strike(conn, "not JSON")
+            self.strike(conn, R.said(R.NOT_JSON))
             return
         if conn.seat is None and isinstance(data, dict) and data.get("type") == "hello" \
                 and data.get("version") != PROTOCOL_VERSION:
             theirs = str(data.get("version"))[:10]
-            self.refuse(conn, f"this table speaks protocol {PROTOCOL_VERSION}, not {theirs}: "
-                              "use the same allfives as the host", fatal=True)
+            self.refuse(conn, R.said(R.PROTOCOL, ours=PROTOCOL_VERSION, theirs=theirs), fatal=True)
             return
         try:
             message = CLIENT_MESSAGE.validate_python(data)
         except (ValidationError, RecursionError) as e:
-            self.strike(conn, f"not a message: {_first_error(e)}")
+            self.strike(conn, R.said(R.NOT_A_MESSAGE, error=_first_error(e)))
             return
         try:
             self.act(conn, message)
@@ -289,12 +289,12 @@ class TableServer:
         table, now = self.table, self.now()
         if isinstance(message, Hello):
             if conn.seat is not None:
-                raise TableError("you already sit at this table")
+                raise TableError(R.said(R.SEATED_ALREADY))
             self.hello(conn, message)
             return
         seat = conn.seat
         if seat is None:
-            raise TableError("say hello first", fatal=True)
+            raise TableError(R.said(R.HELLO_FIRST), fatal=True)
         if isinstance(message, SendMove):
             try:
                 self.apply(seat, message.move, message.at)
@@ -329,7 +329,7 @@ class TableServer:
             wait = door.wrong(conn.address)
             log.warning("wrong table code from %s (%s in a row)%s", conn.address, door.wrong_in_a_row(
                 conn.address), f": it waits {wait} s before trying again" if wait else "")
-            raise TableError(_try_again(wait) if wait else "wrong table code", fatal=True)
+            raise TableError(_try_again(wait) if wait else R.said(R.WRONG_CODE), fatal=True)
         door.right(conn.address)
         seat = table.seat_of(hello.token) if hello.token is not None else None
         if hello.token is not None and seat is None:
@@ -337,14 +337,14 @@ class TableServer:
             if why is not None:
                 raise TableError(why, fatal=True)
             if table.state is not None:
-                raise TableError("that token holds no seat at this table", fatal=True)
+                raise TableError(R.said(R.NO_TOKEN_SEAT), fatal=True)
             # in the lobby a seat whose person left is free again: they sit as anyone would
         if hello.token is not None and seat is not None:
             token = hello.token
             old = self.by_seat.get(seat)
             if old is not None and old is not conn:  # the same player on a new connection
                 old.seat = None
-                self.refuse(old, "you joined again from another connection", fatal=True)
+                self.refuse(old, R.said(R.JOINED_AGAIN), fatal=True)
                 self._background(old.ws.close(*old.closing))
             table.arrive(seat)
             log.info("%s is back at seat %s", table.names[seat], seat + 1)
@@ -382,8 +382,7 @@ class TableServer:
         log.info("%s %s %s (seat %s); a bot plays it", host, done, name, seat + 1)
         conn = self.by_seat.pop(seat, None)
         if conn is not None:
-            why = (f"{host} sent you away from the table" if kick
-                   else f"{host} gave your seat to a bot")
+            why = R.said(R.SENT_AWAY if kick else R.TO_A_BOT, host=host)
             conn.seat = None
             conn.send(encode(Goodbye(reason=why)))
             conn.close(1000, why)
@@ -530,7 +529,7 @@ def _remote_host(ws: ServerConnection) -> str:
 
 
 def _try_again(wait: int) -> str:
-    return f"wrong table code: try again in {wait} s"
+    return R.said(R.TRY_AGAIN, wait=wait)
 
 
 def _unsaved(error: Exception | None) -> None:

@@ -30,6 +30,7 @@ from allfives.engine import (
 )
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
+from allfives.i18n import _
 from allfives.names import NAME_LENGTH
 from allfives.play.journal import RecordWriter
 from allfives.play.seat import not_now, refusal
@@ -37,6 +38,7 @@ from allfives.play.session import make_seat_bot
 from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
 
+from . import reasons as R
 from .protocol import DealShown, SeatInfo, Seating, Snapshot, TableInfo, Update
 
 SaveJob = tuple[GameState, dict[str, Any]]  # a save to write: the game, and the record's other fields
@@ -60,7 +62,7 @@ class TableError(Exception):
 
 def new_code() -> str:
     """A table's code, as kept: 12 characters of `CODE_LETTERS` (60 bits, from `secrets`)."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(CODE_LETTERS) for _n in range(CODE_LENGTH))
 
 
 def clean_code(given: str) -> str:
@@ -117,14 +119,16 @@ class TableOptions:
         for name in ("away_timeout", "turn_clock", "hand_pause"):
             value = getattr(options, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 86400:
-                raise ValueError(f"{name} must be a number of seconds from 0 to 86400 (a day), "
-                                 f"found {describe(value)}")
+                said = _("{name} must be a number of seconds from 0 to 86400 (a day), found {value}")
+                raise ValueError(said.format(name=name, value=describe(value)))
         if not isinstance(options.auto_cover, bool):
-            raise ValueError(f"auto_cover must be true or false, found {describe(options.auto_cover)}")
+            raise ValueError(_("auto_cover must be true or false, found {value}").format(
+                value=describe(options.auto_cover)))
         people = options.start_when
         if people is not None and (not isinstance(people, int) or isinstance(people, bool)
                                    or not 1 <= people <= 4):
-            raise ValueError(f"start_when must be a number of people from 1 to 4, found {describe(people)}")
+            said = _("start_when must be a number of people from 1 to {most}, found {value}")
+            raise ValueError(said.format(most=4, value=describe(people)))
         return options
 
 
@@ -165,7 +169,7 @@ class Table:
 
     def __post_init__(self) -> None:
         if not self.seats:
-            self.seats = [Seat() for _ in range(self.setup.rules.seats)]
+            self.seats = [Seat() for _n in range(self.setup.rules.seats)]
 
     @classmethod
     def new(cls, rules: Rules, level: str = "medium", seed: int | None = None, bot_delay: float = 0.8,
@@ -317,15 +321,15 @@ class Table:
     def sit(self, name: str, wanted: int | None = None) -> tuple[int, str]:
         """A new person takes a seat a bot holds (in the lobby only); returns the seat and its token."""
         if self.state is not None:
-            raise TableError("the game has started: only a seat's own player may come back to it", fatal=True)
+            raise TableError(R.said(R.STARTED), fatal=True)
         free = [n for n, s in enumerate(self.seats) if s.token_hash is None]
         if wanted is not None:
             if wanted >= len(self.seats):
-                raise TableError(f"this table has seats 1-{len(self.seats)}", fatal=True)
+                raise TableError(R.said(R.SEATS, seats=len(self.seats)), fatal=True)
             if wanted not in free:
-                raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there", fatal=True)
+                raise TableError(R.said(R.TAKEN, seat=wanted + 1, name=self.names[wanted]), fatal=True)
         elif not free:
-            raise TableError("every seat is taken", fatal=True)
+            raise TableError(R.said(R.FULL), fatal=True)
         seat = wanted if wanted is not None else free[0]
         token = secrets.token_urlsafe(18)
         self.seats[seat] = Seat(token_hash=token_hash(token), connected=True)
@@ -353,13 +357,13 @@ class Table:
         """In the lobby, a person moves from `seat` to `wanted`, a seat a bot holds; the bot takes the
         seat left (a host stays the host)."""
         if self.state is not None:
-            raise TableError("the game has started: seats are kept until it ends")
+            raise TableError(R.said(R.SEATS_KEPT))
         if not 0 <= wanted < len(self.seats):
-            raise TableError(f"this table has seats 1-{len(self.seats)}")
+            raise TableError(R.said(R.SEATS, seats=len(self.seats)))
         if wanted == seat:
             return
         if self.seats[wanted].token_hash is not None:
-            raise TableError(f"seat {wanted + 1} is taken: {self.names[wanted]} sits there")
+            raise TableError(R.said(R.TAKEN, seat=wanted + 1, name=self.names[wanted]))
         person = self.setup.players[seat]
         self.seats[wanted], self.seats[seat] = self.seats[seat], Seat()
         self._set_player(wanted, person)
@@ -396,23 +400,23 @@ class Table:
         name = self.names[seat] if self.state is not None else BOT_NAMES[seat]
         self._set_player(seat, Player(name, "bot", self.level))
 
-    def _hosts(self, by: int | None, what: str) -> None:
+    def _hosts(self, by: int | None, refused: str) -> None:
+        """Only the host may: `refused` (one of net/reasons.py's) says so to anyone else."""
         if by is not None and by != self.host_seat:
-            raise TableError(f"only the host can {what}")
+            raise TableError(R.said(refused))
 
     def unseat(self, seat: int, by: int | None, *, kick: bool) -> str:
         """The host gives a person's seat back to a bot (`release`), or sends them away for good
         (`kick`: their token never seats again); the seat's token stops working either way. Returns
         the person's name (they are told, and their connection closes: the server's part)."""
-        what = "send a player away" if kick else "give a seat back to a bot"
-        self._hosts(by, what)
+        self._hosts(by, R.HOST_ONLY_KICK if kick else R.HOST_ONLY_RELEASE)
         if not 0 <= seat < len(self.seats):
-            raise TableError(f"this table has seats 1-{len(self.seats)}")
+            raise TableError(R.said(R.SEATS, seats=len(self.seats)))
         s, name = self.seats[seat], self.names[seat]
         if seat == self.host_seat:
-            raise TableError(f"seat {seat + 1} is the host's own: the host cannot {what} there")
+            raise TableError(R.said(R.HOSTS_OWN_KICK if kick else R.HOSTS_OWN_RELEASE, seat=seat + 1))
         if s.token_hash is None:
-            raise TableError(f"seat {seat + 1} ({name}) is a bot's already")
+            raise TableError(R.said(R.BOTS_ALREADY, seat=seat + 1, name=name))
         self.unseated[s.token_hash] = kick
         self._give_to_bot(seat)
         if self.state is not None:
@@ -423,36 +427,36 @@ class Table:
         """Why a token that once held a seat holds none now, if the host took it back (a refusal to the
         holder); None if it did not, or it was given to a bot in the lobby (they may sit again)."""
         kicked = self.unseated.get(token_hash(token))
-        host = self.names[self.host_seat] if self.host_seat is not None else "the host"
+        host = self.names[self.host_seat] if self.host_seat is not None else "?"  # (a table has a host)
         if kicked:
-            return f"{host} sent you away from this table"
+            return R.said(R.KICKED, host=host)
         if kicked is False and self.state is not None:
-            return f"{host} gave your seat to a bot: the game goes on without you"
+            return R.said(R.RELEASED, host=host)
         return None
 
     def cover(self, seat: int, now: float, by: int | None = None) -> None:
         """Let a bot play an away seat (until its person is back), or the one turn of a connected person
         whose turn clock ran out; `by` is the seat asking (the host), None for the table's own timer."""
-        self._hosts(by, "let a bot play a seat")
+        self._hosts(by, R.HOST_ONLY_COVER)
         if not 0 <= seat < len(self.seats):
-            raise TableError(f"this table has seats 1-{len(self.seats)}")
+            raise TableError(R.said(R.SEATS, seats=len(self.seats)))
         s = self.seats[seat]
         name = self.names[seat]
         if s.token_hash is not None and s.connected:
             left = self.turn_left(seat, now)
             if left is None:
-                raise TableError(f"seat {seat + 1} ({name}) is at the table and it is not their turn")
+                raise TableError(R.said(R.NOT_THEIR_TURN, seat=seat + 1, name=name))
             if left > 0:
-                raise TableError(f"{name}'s turn clock has {left:.0f} s more to run")
+                raise TableError(R.said(R.CLOCK_RUNS, name=name, left=f"{left:.0f}"))
             self.bot_turn = self._moment(seat)
             return
         if s.token_hash is None or s.connected or s.away_since is None:
-            raise TableError(f"seat {seat + 1} ({name}) is not waiting for an away player")
+            raise TableError(R.said(R.NOT_AWAY, seat=seat + 1, name=name))
         if s.covered:
             return
         left = s.away_since + self.options.away_timeout - now
         if left > 0:
-            raise TableError(f"seat {seat + 1} waits {left:.0f} s more for {name}")
+            raise TableError(R.said(R.AWAY_WAITS, seat=seat + 1, left=f"{left:.0f}", name=name))
         s.covered = True
 
     def should_start(self) -> bool:
@@ -463,9 +467,9 @@ class Table:
 
     def start(self, by: int | None = None) -> list[Event]:
         """Deal the first hand; `by` is the seat asking (only the host may), None for the table itself."""
-        self._hosts(by, "start the game")
+        self._hosts(by, R.HOST_ONLY_START)
         if self.state is not None:
-            raise TableError("the game has already started")
+            raise TableError(R.said(R.STARTED_ALREADY))
         self.game = Game.new(self.setup.rules, self.setup.seed)
         self.save()
         return list(self.game.events)
@@ -474,16 +478,20 @@ class Table:
         """Make a move for `seat` (a person's, or a bot's for a bot-played seat); TableError if refused."""
         game = self.game
         if game is None:
-            raise TableError("the game has not started")
+            raise TableError(R.said(R.NOT_STARTED))
         state = game.state
-        if (idle := not_now(state.view(seat), self.names)) is not None:  # said as a local game says it
+        with R.in_english():  # (what goes on the wire is English: each reader's client translates)
+            idle = not_now(state.view(seat), self.names)
+        if idle is not None:  # said as a local game says it
             raise TableError(idle)
         if at is not None and at != len(state.history):
-            raise TableError("the table moved on since that move was chosen: look again")
+            raise TableError(R.said(R.STALE))
         try:
             self.game, events = game.apply(move, seat)
         except IllegalMove as e:
-            raise TableError(refusal(Move.model_validate(move), state.view(seat), self.names, e)) from None
+            with R.in_english():
+                why = refusal(Move.model_validate(move), state.view(seat), self.names, e)
+            raise TableError(why) from None
         if self.game.phase != "playing":
             for s in self.seats:
                 s.ready = False
@@ -540,12 +548,12 @@ class Table:
     def load(cls, path: Path) -> Table:
         """A saved table, to be played on; ValueError (one line) when it cannot be."""
         try:
-            data, _ = read_record(path)  # never blocks nor reads without end (a FIFO, /dev/zero)
+            data, _journal = read_record(path)  # never blocks nor reads without end (a FIFO, /dev/zero)
         except RecordError as e:
             raise ValueError(str(e)) from None  # the message names the file already
         try:
             if not isinstance(data, dict) or not isinstance(data.get("table"), dict):
-                raise ValueError("not a saved table")
+                raise ValueError(_("not a saved table"))
             game = Game.from_record(data)
             state = game.state
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
@@ -553,28 +561,28 @@ class Table:
             tokens = extra.get("tokens")
             if (not isinstance(tokens, list) or len(tokens) != state.rules.seats
                     or not all(t is None or _is_hash(t) for t in tokens)):
-                raise ValueError("the seats' tokens do not match the seats")
+                raise ValueError(_("the seats' tokens do not match the seats"))
             code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
             if isinstance(code, str) and len(code) == 6:
-                raise ValueError("its table code is an older allfives' 6 letters, too easy to guess; "
-                                 "open a new table")
+                raise ValueError(_("its table code is an older allfives' 6 letters, too easy to guess; "
+                                   "open a new table"))
             if not is_code(code):
-                raise ValueError("the table code is missing")
+                raise ValueError(_("the table code is missing"))
             if level not in LEVELS:
-                raise ValueError(f"unknown bot level {describe(level)}")
+                raise ValueError(_("unknown bot level {level}").format(level=describe(level)))
             if host is not None:
                 check_seat(host, state.rules.seats, "the host seat")
             options = TableOptions.from_json(extra)
             if options.start_when is not None and options.start_when > state.rules.seats:
-                raise ValueError(f"start_when must be a number of people from 1 to {state.rules.seats}, "
-                                 f"found {options.start_when}")
+                raise ValueError(_("start_when must be a number of people from 1 to {most}, found {value}")
+                                 .format(most=state.rules.seats, value=options.start_when))
         except (OSError, UnicodeDecodeError, RecordError, RecursionError, TypeError, ValueError) as e:
-            why = str(e).splitlines()[0][:200] if str(e) else "not a saved table"
+            why = str(e).splitlines()[0][:200] if str(e) else _("not a saved table")
             raise ValueError(f"{path}: {why}") from None
         if state.phase == "game_over":
-            raise ValueError(f"{path}: that table's game is over")
+            raise ValueError(_("{path}: that table's game is over").format(path=path))
         if state.hand_number == 0:
-            game, _ = game.next_hand()
+            game, _events = game.next_hand()
         seats = [Seat(token_hash=t) for t in tokens]  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
                    game=game, save_path=path)

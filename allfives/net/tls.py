@@ -15,6 +15,7 @@ import socket
 import ssl
 from pathlib import Path
 
+from allfives.i18n import _
 from allfives.userdata import write_atomically
 
 PIN_PREFIX = "SHA256:"
@@ -42,8 +43,8 @@ def file_fingerprint(cert: Path) -> str:
         end = text.index(ssl.PEM_FOOTER, start) + len(ssl.PEM_FOOTER)
         return fingerprint(ssl.PEM_cert_to_DER_cert(text[start:end]))
     except (OSError, UnicodeDecodeError, ValueError) as e:
-        why = getattr(e, "strerror", None) or "no PEM certificate in it"
-        raise ValueError(f"cannot read the certificate {cert}: {why}") from None
+        why = getattr(e, "strerror", None) or _("no PEM certificate in it")
+        raise ValueError(_("cannot read the certificate {cert}: {why}").format(cert=cert, why=why)) from None
 
 
 def clean_pin(given: str) -> str:
@@ -110,8 +111,8 @@ def server_context(cert: Path, key: Path) -> ssl.SSLContext:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as e:
-        raise ValueError(f"cannot use the certificate {cert} with the key {key}: "
-                         f"{getattr(e, 'strerror', None) or e}") from None
+        raise ValueError(_("cannot use the certificate {cert} with the key {key}: {why}").format(
+            cert=cert, key=key, why=getattr(e, "strerror", None) or e)) from None
     return context
 
 
@@ -128,8 +129,9 @@ def check_pin(ssl_object: ssl.SSLObject | ssl.SSLSocket | None, pin: str) -> Non
     """Raise PinMismatch unless the peer's certificate is the pinned one (before anything is sent)."""
     der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
     if not der:
-        raise PinMismatch("the table showed no certificate")
+        raise PinMismatch(_("the table showed no certificate"))
     shown = fingerprint(der)
     if not same_pin(shown, pin):
-        raise PinMismatch(f"its certificate is {shown}, not the pin in the join line; someone may be in "
-                          "between, or the host made a new certificate: ask the host for the line again")
+        raise PinMismatch(_("its certificate is {shown}, not the pin in the join line; someone may be in "
+                            "between, or the host made a new certificate: ask the host for the line again")
+                          .format(shown=shown))

@@ -10,6 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from allfives.i18n import _
 from allfives.ui.launch import parser as game_parser
 from allfives.ui.launch import setup_from
 
@@ -22,25 +23,25 @@ def parser() -> argparse.ArgumentParser:
     """`allfives serve` takes every option of the game (passed to each visitor's game) plus its own."""
     p = argparse.ArgumentParser(
         prog="allfives serve", parents=[game_parser()], conflict_handler="resolve",
-        description="Serve All Fives to web browsers at an address holding a secret token: every browser "
-                    "that opens it plays its own game, with the game options given here, saved apart from "
-                    "yours and from every other visitor's (a returning browser resumes its game).")
+        description=_("Serve All Fives to web browsers at an address holding a secret token: every browser "
+                      "that opens it plays its own game, with the game options given here, saved apart from "
+                      "yours and from every other visitor's (a returning browser resumes its game)."))
     _own_options(p)
     return p
 
 
 def _own_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
-                   help=f"the port to serve on (default {DEFAULT_PORT})")
+                   help=_("the port to serve on (default {port})").format(port=DEFAULT_PORT))
     p.add_argument("--bind", default=DEFAULT_BIND, metavar="ADDR",
-                   help=f"the address to listen on (default {DEFAULT_BIND}: this machine only; "
-                        "0.0.0.0 lets other machines in)")
+                   help=_("the address to listen on (default {bind}: this machine only; "
+                          "0.0.0.0 lets other machines in)").format(bind=DEFAULT_BIND))
     p.add_argument("--max-visitors", type=int, default=DEFAULT_VISITORS, metavar="N",
-                   help=f"browsers playing at once (default {DEFAULT_VISITORS}); the next is told the table "
-                        "is full")
+                   help=_("browsers playing at once (default {n}); the next is told the table "
+                          "is full").format(n=DEFAULT_VISITORS))
     p.add_argument("--idle-minutes", type=float, default=DEFAULT_IDLE_MINUTES, metavar="M",
-                   help=f"a visitor's game that gets no key, click or resize for this long ends, saved "
-                        f"(default {DEFAULT_IDLE_MINUTES:g})")
+                   help=_("a visitor's game that gets no key, click or resize for this long ends, saved "
+                          "(default {minutes})").format(minutes=f"{DEFAULT_IDLE_MINUTES:g}"))
 
 
 def game_argv(argv: list[str]) -> list[str]:
@@ -97,11 +98,11 @@ def main(argv: list[str]) -> int:
     p = parser()
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
-        p.error("--port must be between 1 and 65535")
+        p.error(_("--port must be between 1 and 65535"))
     if not 1 <= args.max_visitors <= 1000:
-        p.error("--max-visitors must be between 1 and 1000")
+        p.error(_("--max-visitors must be between 1 and 1000"))
     if not 0 < args.idle_minutes <= 7 * 24 * 60:  # (NaN is refused too)
-        p.error("--idle-minutes must be more than 0 and at most a week")
+        p.error(_("--idle-minutes must be more than 0 and at most a week"))
     try:
         setup_from(args)  # the same checks the game makes, once here rather than in every tab
     except ValueError as e:
@@ -117,8 +118,8 @@ def main(argv: list[str]) -> int:
         try:
             sandboxes.mkdir(mode=0o700, parents=True, exist_ok=True)  # only serve's own user may look in
         except OSError as e:
-            print(f"allfives serve: cannot make the folder for visitors' games ({sandboxes}): "
-                  f"{e.strerror or e}", file=sys.stderr)
+            print(_("allfives serve: cannot make the folder for visitors' games ({folder}): {why}").format(
+                folder=sandboxes, why=e.strerror or e), file=sys.stderr)
             return 2
         try:
             with tempfile.TemporaryDirectory(prefix="allfives-serve-") as folder:
@@ -130,5 +131,6 @@ def main(argv: list[str]) -> int:
             return 0
         except OSError as e:
             problem = _why(e)
-    print(f"allfives serve: cannot listen on {args.bind} port {args.port}: {problem}", file=sys.stderr)
+    print(_("allfives serve: cannot listen on {bind} port {port}: {why}").format(
+        bind=args.bind, port=args.port, why=problem), file=sys.stderr)
     return 2

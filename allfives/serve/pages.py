@@ -1,10 +1,15 @@
-"""The pages a browser is sent: textual-serve's game page with our font and downloads, and the refusals."""
+"""The pages a browser is sent: textual-serve's game page with our font and downloads, and the refusals.
+
+They speak the server's language (`allfives serve --lang`), as each visitor's game does."""
 
 from __future__ import annotations
 
 import html
 import re
 from pathlib import Path
+
+from allfives import i18n
+from allfives.i18n import _, ngettext
 
 # textual-serve's page asks a web font service for Roboto Mono: offline (or slow) that request fails or
 # holds the page up, and the terminal falls back to whatever monospace font the machine has. The page
@@ -49,15 +54,40 @@ DOWNLOADS = """<script>
 SESSION_ENDED = '<div class="message">Session ended.</div>'
 GAME_KEPT = ('<div class="message">Session ended. Your game is saved here: '
              'Restart picks it up.</div>')
+# textual-serve's buttons, as its page writes them
+START = 'id="start">Start</button>'
+RESTART = 'onClick="refresh()">Restart</button>'
+
+
+def html_lang() -> str:
+    """The page's `lang`: the language spoken (English for the test pseudo-language)."""
+    spoken = i18n.language()
+    return spoken if spoken in i18n.LANGUAGES else i18n.ENGLISH
+
+
+def game_kept() -> str:
+    """The closing line, in the language spoken: the game is kept."""
+    said = _("Session ended. Your game is saved here: Restart picks it up.")
+    return f'<div class="message">{html.escape(said)}</div>'
 
 
 def page_template(page: str) -> str:
     """textual-serve's page with the font above instead of the web font service's, a tab title,
-    downloads that no pop-up blocker stops, and a closing line that says the game is kept."""
+    downloads that no pop-up blocker stops, a closing line that says the game is kept, and its
+    words (and `lang`) in the language spoken."""
     page = FONT_LINK.sub("", page)
     title = "" if "<title>" in page else "<title>{{ application.name }}</title>\n    "
-    page = page.replace(SESSION_ENDED, GAME_KEPT, 1)
+    page = page.replace(SESSION_ENDED, game_kept(), 1)
+    start, restart = html.escape(_("Start")), html.escape(_("Restart"))
+    page = page.replace(START, f'id="start">{start}</button>', 1)
+    page = page.replace(RESTART, f'onClick="refresh()">{restart}</button>', 1)
+    page = re.sub(r"<html(\s[^>]*)?>", f'<html lang="{html_lang()}">', page, count=1)
     return page.replace("</head>", FONT_FACE + DOWNLOADS + title + "</head>", 1)
+
+
+def page_title() -> str:
+    """The tab's title: the game's name, as the language writes it."""
+    return _("All Fives")
 
 
 def write_templates(folder: Path) -> Path:
@@ -74,14 +104,15 @@ def notice_page(title: str, *lines: str, retry_seconds: int | None = None) -> st
     """A small page in the game's colours saying why there is no game here (plain text, escaped)."""
     refresh = f'<meta http-equiv="refresh" content="{retry_seconds}">' if retry_seconds else ""
     body = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+    heading = _("All Fives: {title}").format(title=title)
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{html_lang()}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="referrer" content="no-referrer">
     {refresh}
-    <title>All Fives: {html.escape(title)}</title>
+    <title>{html.escape(heading)}</title>
     <style>
       body {{ background: #0c181f; color: rgba(255, 255, 255, 0.9); font: 16px/1.5 menlo, monospace;
              display: flex; align-items: center; justify-content: center; min-height: 90vh; margin: 0; }}
@@ -96,16 +127,19 @@ def notice_page(title: str, *lines: str, retry_seconds: int | None = None) -> st
 
 def no_token_page() -> str:
     return notice_page(
-        "This address needs its token",
-        "Open the whole address that `allfives serve` printed when it started, with its ?token= part: "
-        "only someone given that address can play here.",
-        "If you did, this browser may be refusing cookies for this address: allow them and open it again.")
+        _("This address needs its token"),
+        _("Open the whole address that `allfives serve` printed when it started, with its ?token= part: "
+          "only someone given that address can play here."),
+        _("If you did, this browser may be refusing cookies for this address: allow them and open it "
+          "again."))
 
 
 def table_full_page(most: int) -> str:
     return notice_page(
-        "The table is full",
-        f"{most} visitor{'s are' if most != 1 else ' is'} playing already, as many as this server takes "
-        "at once. A seat frees when someone closes their tab or leaves it idle.",
-        "This page tries again every 30 seconds, and lets you in as soon as there is room.",
+        _("The table is full"),
+        ngettext("{n} visitor is playing already, as many as this server takes at once. A seat frees when "
+                 "someone closes their tab or leaves it idle.",
+                 "{n} visitors are playing already, as many as this server takes at once. A seat frees "
+                 "when someone closes their tab or leaves it idle.", most).format(n=most),
+        _("This page tries again every 30 seconds, and lets you in as soon as there is room."),
         retry_seconds=30)

@@ -26,6 +26,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from allfives import i18n
+from allfives.i18n import _
+
 from .gate import (
     VISITOR_COOKIE,
     VISITOR_DAYS,
@@ -39,7 +42,7 @@ from .gate import (
     sandbox,
     token_cookie,
 )
-from .pages import no_token_page, table_full_page
+from .pages import no_token_page, page_title, table_full_page
 
 log = logging.getLogger("allfives.serve")
 
@@ -74,6 +77,8 @@ class VisitorGame(AppService):
         environment = super()._build_environment(width=width, height=height)
         environment["ALLFIVES_DATA_DIR"] = str(self.folder)  # where the game finds its data, and only there
         environment["ALLFIVES_CONFIG_DIR"] = str(self.folder)  # its preferences too: never the host's
+        # the server's language, unless the visitor chose one in their game (kept in their preferences)
+        environment["LANGUAGE"] = i18n.language()
         return environment
 
     async def run(self) -> None:
@@ -141,7 +146,7 @@ class GameServer(Server):
 
     def __init__(self, command: str, *, host: str, port: int, public_url: str, templates_path: Path,
                  sandboxes: Path, max_visitors: int, idle_seconds: float, token: str | None = None) -> None:
-        super().__init__(command, host=host, port=port, title="All Fives", public_url=public_url,
+        super().__init__(command, host=host, port=port, title=page_title(), public_url=public_url,
                          templates_path=templates_path)
         self.token = token or new_secret()
         self.cookie = token_cookie(port)
@@ -167,8 +172,8 @@ class GameServer(Server):
         await runner.setup()
         try:
             await web.TCPSite(runner, self.host, self.port).start()
-            print(f"All Fives is served at {self.address} : open it in a web browser (Ctrl+C stops). "
-                  "Anyone with this address can play here.", flush=True)
+            print(_("All Fives is served at {address} : open it in a web browser (Ctrl+C stops). "
+                    "Anyone with this address can play here.").format(address=self.address), flush=True)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):
@@ -266,21 +271,21 @@ class GameServer(Server):
         our own page, from a browser we gave a visitor cookie, with a seat free for it."""
         if not own_origin(request.headers.get("Origin"), request.host):
             log.warning("refused a websocket from %r", request.headers.get("Origin"))
-            return web.Response(status=403, text="This game is played only from its own page.")
+            return web.Response(status=403, text=_("This game is played only from its own page."))
         visitor = request.cookies.get(VISITOR_COOKIE)
         if not is_visitor_id(visitor):
-            return web.Response(status=403, text="Open the game's page first.")
+            return web.Response(status=403, text=_("Open the game's page first."))
         assert visitor is not None
         visit = Visit(visitor)
         try:
             older = self.seats.take(visitor, visit)
         except TableFull:
-            return web.Response(status=503, text="The table is full.")
+            return web.Response(status=503, text=_("The table is full."))
         try:
             if older is not None:
                 await older.end()  # saved and its lock let go: this tab resumes that game
             if visit.taken_over:  # an even newer tab came meanwhile
-                return web.Response(status=409, text="This game is open in a newer tab.")
+                return web.Response(status=409, text=_("This game is open in a newer tab."))
             return await self._play(request, visit)
         finally:
             self.seats.leave(visitor, visit)

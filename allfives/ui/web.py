@@ -6,6 +6,8 @@ import os
 import re
 from pathlib import Path
 
+from allfives.i18n import _
+
 # A run of folders from the root, as in "/home/ann/.local/share/allfives/": what is left is the file's name.
 _FOLDERS = re.compile(r"(?<![\w.~/-])/(?:[^\s/'\"()\[\],;:]+/)+")
 
@@ -19,7 +21,7 @@ def hide_paths(text: str, *known: Path) -> str:
     for folder in known:
         for form in {str(folder), os.path.realpath(folder)}:
             if len(form) > 1:
-                text = text.replace(form.rstrip("/") + "/", "").replace(form, "your game folder")
+                text = text.replace(form.rstrip("/") + "/", "").replace(form, _("your game folder"))
     try:
         home = str(Path.home())
     except RuntimeError:  # no home directory to name

@@ -6,10 +6,11 @@ import json
 import re
 import ssl
 from collections.abc import Callable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from allfives import i18n
 from allfives.bots import make_bot
 from allfives.engine import Event, Game, GameState, Move, Rules, Tile
 from allfives.net.client import AutoPlayer, TableClient
@@ -193,3 +194,32 @@ async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None
         yield server
     finally:
         await server.close()
+
+
+def compiled() -> None:
+    """The catalogues compiled into the package (as the build does), once, if a part is newer."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("catalogues", script)
+    assert spec is not None and spec.loader is not None
+    catalogues = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogues)
+    for lang in catalogues.LANGUAGES:
+        mo = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "allfives.mo"
+        newest = max(path.stat().st_mtime for path in catalogues.sources(lang))
+        if not mo.exists() or mo.stat().st_mtime < newest:
+            catalogues.compile_all()
+            return
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak `language` (a real catalogue) within the block, the language spoken before after."""
+    compiled()
+    before = i18n.language()
+    assert i18n.use(language) == language
+    try:
+        yield
+    finally:
+        i18n.use(before)

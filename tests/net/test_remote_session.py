@@ -263,3 +263,31 @@ async def test_a_seeded_table_tells_each_seat_its_deals_are_public_and_marks_it(
 
 def build_sheet_seeded(session: RemoteSession) -> bool:
     return build_sheet(session.setup, session.hands).seeded
+
+
+def test_a_refused_move_is_told_in_the_readers_language() -> None:
+    """The table's own reason read in Dutch; a refusal play/seat.py words is said again from our view."""
+    from allfives.net import reasons
+    from allfives.play.seat import refusal
+
+    from .helpers import speaking
+
+    seat = Seat()
+    seat.table.start()
+    seat.welcome()
+    session = seat.session
+    seat.others_turns()
+    seat.catch_up()
+    with speaking("nl"):
+        legal = session.seat_view(ME).legal_moves[0]
+        session.apply(legal)
+        seat.tell(Refused(move=str(legal), reason=reasons.said(reasons.STALE)))
+        with pytest.raises(IllegalMove, match="^de tafel is verder gegaan sinds je die zet koos"):
+            session.apply(session.think())
+        wrong = Move.play(seat.table.state.hands[0][0])  # not in our hand
+        session.apply(wrong)
+        seat.tell(Refused(move=str(wrong), reason="3-0 staat niet in je hand"))  # (a Dutch host's words)
+        view = session.seat_view(ME)
+        with pytest.raises(IllegalMove) as told:
+            session.apply(session.think())
+        assert str(told.value) == refusal(wrong, view, ("Ann", "Bea")) != "3-0 staat niet in je hand"

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -345,3 +346,69 @@ async def test_a_guest_told_the_host_closed_the_table_leaves_with_the_command_th
                                     "you back to your seat.")
             assert app.client.connections == 1 and app.return_code in (0, None)
             await host_run
+
+
+def unmarked_nested(text: str, data: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """`unmarked`, with translated values inside translated templates (`⟦free: a ⟦easy⟧ bot…⟧`)."""
+    from allfives import i18n
+    from tests.i18n_check import unmarked
+
+    innermost = re.compile(re.escape(i18n.MARK_OPEN) + "[^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE)
+                           + "]*" + re.escape(i18n.MARK_CLOSE))
+    while (rest := innermost.sub(" ", text)) != text:
+        text = rest
+    return unmarked(text, data=data)
+
+
+def words_of(screen: Screen, skip: tuple[str, ...] = ()) -> str:
+    """Every line and button a screen shows (but the footer, and what `skip` names), as it reads."""
+    from textual.widgets import Button
+
+    texts = [str(w.render()) for w in screen.query(Static) if w.display and w.id not in skip
+             and not any(a.id in skip for a in w.ancestors_with_self)]
+    texts += [str(b.label) for b in screen.query(Button) if b.display]
+    return "\n".join(texts)
+
+
+async def test_the_lobby_and_the_shared_tables_notices_in_the_pseudo_language_show_no_unmarked_word(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from allfives.net.protocol import Say
+    from tests.i18n_check import pseudo_language
+
+    table = small_table(seats=4)
+    names = ["Hana", "Tester 1", "Ada", "Ben", "Cleo", "Dan", shown_code(table.code)]
+    with pseudo_language():
+        async with asyncio.timeout(LIMIT), serving(table) as server:
+            share = f"allfives join {server.address} --code {table.code}"
+            app = TableApp(TableClient(server.address, table.code, "Hana"), share=share)  # the host's own
+            session = app.session
+            async with app.run_test(size=SIZE) as pilot:
+                (friend, _), = players(server, (1,))
+                friend_run = asyncio.create_task(friend.run())
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and app.screen.query_one("#kick-1").display, "the friend sits; the host may kick")
+                lobby = app.screen
+                data = [*names, server.address, share]
+                # (the rules' words are the help's part, lang-help's)
+                assert unmarked_nested(words_of(lobby, skip=("lobby-rules",)), data=data) == []
+                await pilot.click("#start")
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
+                game = app.screen
+                await friend.send(Say(text="good game"))
+                await until(pilot, lambda: any("good game" in n.message for n in app._notifications),
+                            "the friend's canned line")
+                seen_as = [p.label for p in session.setup.players[1:]]
+                with monkeypatch.context() as m:  # a lost connection, as the status line says it
+                    m.setattr(RemoteSession, "connected", property(lambda _s: False))
+                    lost = game.table_note()
+                await pilot.press("x")
+                await until(pilot, lambda: isinstance(app.screen, UnseatScreen), "the seat dialog")
+                dialog = words_of(app.screen)
+                await pilot.press("2")
+                await friend_run
+                await until(pilot, lambda: any("seat" in n.message.lower() and "2" in n.message
+                                               for n in app._notifications), "the host is told")
+                told = "\n".join(n.message for n in app._notifications)
+            assert lost is not None and unmarked_nested(lost.plain) == []
+            assert unmarked_nested("\n".join(seen_as)) == [] and unmarked_nested(dialog, data=data) == []
+            assert unmarked_nested(told, data=data) == [], told

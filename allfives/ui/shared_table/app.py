@@ -15,6 +15,7 @@ from collections.abc import Callable
 from textual import on
 from textual.message import Message
 
+from allfives.i18n import _
 from allfives.net.cli import join_again
 from allfives.net.client import JoinRefused, NotTheTable, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
@@ -59,15 +60,17 @@ class TableApp(TableShell):
         except NotTheTable as e:
             self._leave(str(e))
         except JoinRefused as e:
-            self._leave(f"the table refused: {e}")
+            self._leave(_("the table refused: {why}").format(why=e))
         except OSError as e:
-            self._leave(f"cannot reach {self.address}: {e.strerror or e}")
+            self._leave(_("cannot reach {address}: {why}").format(address=self.address, why=e.strerror or e))
         else:
-            goodbye = self.client.goodbye
-            if goodbye is not None and self.share is None:  # (the host's own terminal closed it)
-                come_back = (f"; once it is open again, `{self.rejoin}` brings you back to your seat"
-                             if goodbye.come_back and self.rejoin else "")
-                self.farewell = f"{goodbye.reason}{come_back}."
+            goodbye, why = self.client.goodbye, self.client.goodbye_said  # (said in our language)
+            if goodbye is not None and why is not None and self.share is None:  # (not the host's own)
+                if goodbye.come_back and self.rejoin:
+                    self.farewell = _("{why}; once it is open again, `{rejoin}` brings you back to your "
+                                      "seat.").format(why=why, rejoin=self.rejoin)
+                else:
+                    self.farewell = _("{why}.").format(why=why)
                 self.exit()
 
     def _leave(self, why: str) -> None:
@@ -116,21 +119,21 @@ class TableApp(TableShell):
         """The host's quit closes the table for everyone at it; a guest's leaves their seat waiting."""
         if self.share is None:
             return super().quit_question()
-        return ConfirmScreen("Close the table?",
-                             "Quitting closes the table for the people at it: they are told you closed "
-                             "it. The game is saved: `allfives host` opens it again, and they come back "
-                             "to their seats with the command they joined with.",
-                             "Close the table", "Keep playing", yes_key="q")
+        return ConfirmScreen(_("Close the table?"),
+                             _("Quitting closes the table for the people at it: they are told you closed "
+                               "it. The game is saved: `allfives host` opens it again, and they come back "
+                               "to their seats with the command they joined with."),
+                             _("Close the table"), _("Keep playing"), yes_key="q")
 
     def come_back(self) -> str:
         """The quit question's way back: the host opens the table again; a guest joins it again."""
         if self.share is not None:
-            return "`allfives host` opens the table again, and its players come back"
-        return f"`{join_again(self.client)}` brings you back to your seat"
+            return _("`allfives host` opens the table again, and its players come back")
+        return _("`{command}` brings you back to your seat").format(command=join_again(self.client))
 
     def action_new_game(self) -> None:
         game = self.game_screen
         if game is not None and game.session.waiting == "game_over":
             self.exit()
             return
-        self.notify("At a shared table the host opens new games (`allfives host --new`).")
+        self.notify(_("At a shared table the host opens new games (`allfives host --new`)."))

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import sys
 
+from allfives.i18n import _
 from allfives.names import visible
 from allfives.net.cli import (
     host_headless,
@@ -58,7 +59,8 @@ def join_table(args: argparse.Namespace) -> int:
     status = run(app)
     if status == 1:
         return status  # a crash, told already
-    return _farewell(app, f"You left the table; `{rejoin}` again brings you back to your seat.", status)
+    return _farewell(app, _("You left the table; `{command}` again brings you back to your seat.").format(
+        command=rejoin), status)
 
 
 def host_table(table: Table, args: argparse.Namespace) -> int:
@@ -69,8 +71,8 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
         _, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
         remember_token(key, token)
     elif token is None:
-        print("allfives host: the saved table's host seat was not taken at this terminal; "
-              "`allfives host --new` opens a new table.", file=sys.stderr)
+        print(_("allfives host: the saved table's host seat was not taken at this terminal; "
+                "`allfives host --new` opens a new table."), file=sys.stderr)
         return 2
     try:
         return asyncio.run(_host_table(table, args, token))
@@ -90,11 +92,11 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     try:
         await server.start()
     except OSError as e:
-        print(f"allfives host: cannot listen on {args.bind}:{args.port}: {e.strerror or e} "
-              "(try another --port)", file=sys.stderr)
+        print(_("allfives host: cannot listen on {bind}:{port}: {why} (try another --port)").format(
+            bind=args.bind, port=args.port, why=e.strerror or e), file=sys.stderr)
         return 2
     share = join_command(args.bind, server.port, table.code, args.pin)
-    print(f"Table open; friends join with:  {share}")
+    print(_("Table open; friends join with:  {command}").format(command=share))
     client = TableClient(local_address(args.bind, server.port), table.code, args.name, token=token,
                          stop_when_over=True, pin=args.pin)
     app = TableApp(client, share=share)
@@ -109,9 +111,9 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     if ending.status == 1:
         return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"
-    closed = ("The table is closed and saved: `allfives host` opens it again, and its players come back "
-              "with the command they joined with.")
-    return _farewell(app, "The game is over." if over else closed, ending.status)
+    closed = _("The table is closed and saved: `allfives host` opens it again, and its players come back "
+               "with the command they joined with.")
+    return _farewell(app, _("The game is over.") if over else closed, ending.status)
 
 
 def _farewell(app: object, otherwise: str, status: int = 0) -> int:
@@ -119,7 +121,7 @@ def _farewell(app: object, otherwise: str, status: int = 0) -> int:
     code = getattr(app, "return_code", 0) or 0
     why = getattr(app, "farewell", None)
     if why:
-        print(f"allfives: {visible(why)}", file=sys.stderr if code else sys.stdout)  # (the table's words)
+        print(_("allfives: {why}").format(why=visible(why)), file=sys.stderr if code else sys.stdout)
     else:
         print(otherwise)
     return status or code

@@ -10,11 +10,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from allfives.i18n import N_, _
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.net.table import shown_code
 from allfives.ui.model.shown import Shown, styled
+from allfives.ui.widgets.footer import KeyFooter
 from allfives.ui.widgets.shown import content
 from allfives.ui.widgets.too_small import TooSmall
 
@@ -26,19 +28,20 @@ def seat_line(session: RemoteSession, seat: int) -> Shown:
     info = session.info
     assert info is not None
     s = info.seats[seat]
-    host = " · host" if s.host else ""
+    host = " · " + _("host") if s.host else ""  # (a tag after what the seat is, in any language)
     if seat == session.seat:
-        what = styled("[b]you[/b]{}", host)
+        what = styled(_("[b]you[/b]{}"), host)
     elif s.status == "bot":
-        article = "an" if s.level[0] in "aeiou" else "a"
-        what = styled("[dim]free: {} {} bot plays it[/dim]", article, s.level)
+        free = (_("[dim]free: an {} bot plays it[/dim]") if s.level[0] in "aeiou"
+                else _("[dim]free: a {} bot plays it[/dim]"))
+        what = styled(free, _(s.level))
     elif s.status == "here":
-        what = Shown.of(f"person{host}")
+        what = Shown.of(_("person") + host)
     elif s.status == "covered":
-        what = Shown.of(f"away: a bot plays for them{host}")
+        what = Shown.of(_("away: a bot plays for them") + host)
     else:
         left = session.away_left(seat)
-        what = Shown.of(f"away {clock(left)}{host}" if left else f"away{host}")
+        what = Shown.of((_("away {clock}").format(clock=clock(left)) if left else _("away")) + host)
     return styled("{}  [b]{}[/b] — {}", seat + 1, s.name, what)
 
 
@@ -65,15 +68,15 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start the game"),
-        Binding("1", "sit(0)", "Seat 1", show=False),
-        Binding("2", "sit(1)", "Seat 2", show=False),
-        Binding("3", "sit(2)", "Seat 3", show=False),
-        Binding("4", "sit(3)", "Seat 4", show=False),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("k", "unseat(True)", "Kick"),
-        Binding("x", "unseat(False)", "Seat to a bot"),
-        Binding("q", "app.quit", "Leave"),
+        Binding("enter", "start", N_("Start the game")),
+        Binding("1", "sit(0)", N_("Seat 1"), show=False),
+        Binding("2", "sit(1)", N_("Seat 2"), show=False),
+        Binding("3", "sit(2)", N_("Seat 3"), show=False),
+        Binding("4", "sit(3)", N_("Seat 4"), show=False),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
+        Binding("k", "unseat(True)", N_("Kick")),
+        Binding("x", "unseat(False)", N_("Seat to a bot")),
+        Binding("q", "app.quit", N_("Leave")),
     ]
 
     AUTO_FOCUS = None  # Enter starts the game (the host's), rather than pressing the first "Sit here"
@@ -92,28 +95,29 @@ class LobbyScreen(Screen[None]):
         with Vertical(id="lobby-room"), Vertical(id="lobby-box"):
             yield Static(id="lobby-title", classes="title")
             if self.share:
-                yield Static(content(styled("Friends join with:\n  [b]{}[/b]", self.share)), id="lobby-share")
+                share = styled(_("Friends join with:\n  [b]{}[/b]"), self.share)
+                yield Static(content(share), id="lobby-share")
             with Vertical(id="lobby-seats"):
                 for seat in range(self._seats):
                     with Horizontal(classes="seat-row"):
                         yield Static(id=f"seat-{seat}")
-                        sit = Button("Sit here", id=f"sit-{seat}", classes="sit", compact=True)
+                        sit = Button(_("Sit here"), id=f"sit-{seat}", classes="sit", compact=True)
                         sit.can_focus = False  # keys 1-4 sit too; Enter stays the host's Start
                         yield sit
-                        for what, label in (("release", "To a bot"), ("kick", "Kick")):  # the host's
-                            button = Button(label, id=f"{what}-{seat}", classes="unseat", compact=True)
+                        for what, label in (("release", N_("To a bot")), ("kick", N_("Kick"))):  # the host's
+                            button = Button(_(label), id=f"{what}-{seat}", classes="unseat", compact=True)
                             button.can_focus = False
                             button.display = False
                             yield button
             yield Static(id="lobby-rules")
             yield Static(id="lobby-wait")
             with Horizontal(classes="buttons"):
-                yield Button("Start the game (Enter)", id="start", variant="primary")
-                leave = Button("Leave (q)", id="leave")
+                yield Button(_("Start the game (Enter)"), id="start", variant="primary")
+                leave = Button(_("Leave (q)"), id="leave")
                 leave.can_focus = False  # Enter never leaves the table by mistake
                 yield leave
         yield Static(id="lobby-status")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -137,17 +141,18 @@ class LobbyScreen(Screen[None]):
                 self._rebuilding = True
                 self.call_next(self._rebuild)
             return
-        title = styled("[b]A table for friends[/b] · code [b]{}[/b] · {}", shown_code(session.code),
+        title = styled(_("[b]A table for friends[/b] · code [b]{}[/b] · {}"), shown_code(session.code),
                        self.address)
         self.query_one("#lobby-title", Static).update(content(title))
         status = self.query_one("#lobby-status", Static)
         status.set_class(not session.connected, "-lost")
         if info is None or session.seat is None:
-            status.update(content(f"Connecting to {self.address}…" if not session.connected
-                                  else "Taking a seat…"))
+            status.update(content(_("Connecting to {address}…").format(address=self.address)
+                                  if not session.connected else _("Taking a seat…")))
             self.query_one("#start").display = False
             return
-        status.update("At the table." if session.connected else "Connection lost: coming back to the table…")
+        status.update(_("At the table.") if session.connected
+                      else _("Connection lost: coming back to the table…"))
         free = [s.seat for s in info.seats if s.status == "bot"]
         takeable = session.people() if session.is_host else []
         for s in info.seats:
@@ -157,21 +162,21 @@ class LobbyScreen(Screen[None]):
                 self.query_one(f"#{what}-{s.seat}", Button).display = s.seat in takeable
         rules = " · ".join(info.rules.describe())
         if info.rules.partnership:
-            rules += " · seats 1 & 3 against 2 & 4"
+            rules += " · " + _("seats 1 & 3 against 2 & 4")
         self.query_one("#lobby-rules", Static).update(rules)
         self.query_one("#start").display = session.is_host
         self.refresh_bindings()
         host = next((s for s in info.seats if s.host), None)
         if session.is_host:
-            wait = "Start when everyone is seated: bots play the free seats."
+            wait = _("Start when everyone is seated: bots play the free seats.")
         elif host is not None:
-            wait = f"Waiting for {host.name} (the host) to start the game."
+            wait = _("Waiting for {name} (the host) to start the game.").format(name=host.name)
         else:
-            wait = "Waiting for the host to start the game."
-        if free:
-            wait += " Click “Sit here” (or press its number) to move."
+            wait = _("Waiting for the host to start the game.")
+        if free:  # (sentences apart: each stands alone in any language)
+            wait += " " + _("Click “Sit here” (or press its number) to move.")
         if takeable:
-            wait += " Kick (k) sends a player away; To a bot (x) frees their seat."
+            wait += " " + _("Kick (k) sends a player away; To a bot (x) frees their seat.")
         self.query_one("#lobby-wait", Static).update(content(wait))
 
     async def _rebuild(self) -> None:
@@ -212,6 +217,6 @@ class LobbyScreen(Screen[None]):
         if info is None or seat >= len(info.seats) or seat == self.session.seat:
             return
         if info.seats[seat].status != "bot":
-            self.notify(f"Seat {seat + 1} is taken.", severity="warning")
+            self.notify(_("Seat {seat} is taken.").format(seat=seat + 1), severity="warning")
             return
         self.session.sit(seat)

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from textual.binding import Binding
 
+from allfives.i18n import N_, _
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.play import flow as table_flow
 from allfives.play.flow import Directive, Facts, ShowResult
@@ -24,18 +25,18 @@ from allfives.ui.model.turn import Notice, TurnState
 from allfives.ui.screens.game import GameScreen
 from allfives.ui.screens.score_panel import ScorePanel
 
-from .unseat import ask_unseat
+from .unseat import ask_unseat, names_list
 
 
 class RemoteGameScreen(GameScreen):
     """One seat's game at a table served elsewhere (or by this process, for the host)."""
 
     BINDINGS = [
-        Binding("b", "cover", "Let a bot play"),
-        Binding("k", "unseat(True)", "Kick"),
-        Binding("x", "unseat(False)", "Seat to a bot"),
-        Binding("y", "say('your turn')", "“Your turn”", show=False),
-        Binding("g", "say('good game')", "“Good game”", show=False),
+        Binding("b", "cover", N_("Let a bot play")),
+        Binding("k", "unseat(True)", N_("Kick")),
+        Binding("x", "unseat(False)", N_("Seat to a bot")),
+        Binding("y", "say('your turn')", N_("“Your turn”"), show=False),
+        Binding("g", "say('good game')", N_("“Good game”"), show=False),
     ]
 
     def __init__(self, session: RemoteSession) -> None:
@@ -82,8 +83,10 @@ class RemoteGameScreen(GameScreen):
         deal = self.table.next_deal
         if deal is None:
             return None
-        who = "you lead" if deal.turn == deal.seat else f"{self.table.name(deal.turn)} leads"
-        return f"Hand {deal.hand_number} is dealt: {who}"
+        if deal.turn == deal.seat:
+            return _("Hand {hand} is dealt: you lead").format(hand=deal.hand_number)
+        return _("Hand {hand} is dealt: {name} leads").format(hand=deal.hand_number,
+                                                              name=self.table.name(deal.turn))
 
     def facts(self) -> Facts:
         """As at a local table, and one more: once the score panel is seen, the next hand comes when
@@ -114,24 +117,25 @@ class RemoteGameScreen(GameScreen):
         """What the table adds to the status line: a lost connection above all, else whom it waits for."""
         table, view = self.table, self.view
         if not table.connected:
-            return Notice("Connection lost: coming back to the table by itself…", "refusal")
+            return Notice(_("Connection lost: coming back to the table by itself…"), "refusal")
         deal = table.deal
         if deal is not None and deal.secret is not None and not deal.checked:  # said loudly while shown
-            return Notice("This hand's deal fails its check: the host may have changed it.", "refusal")
+            return Notice(_("This hand's deal fails its check: the host may have changed it."), "refusal")
         if view is None or self.turn.notice is not None:
             return None
         mine = table.turn_left(table.seat) if table.seat is not None else None
         if view.waiting == "person" and mine is not None:
-            left = f"{clock(mine)} left" if mine > 0 else "time is up: the host may let a bot play it"
+            left = (_("{clock} left").format(clock=clock(mine)) if mine > 0
+                    else _("time is up: the host may let a bot play it"))
             return Notice(view.status.text + f"  ({left})", view.status.tone)  # our own turn clock
         if table.sending:
-            return Notice("Your move is on its way to the table…")
+            return Notice(_("Your move is on its way to the table…"))
         if view.waiting == "hand_over" and self.flow.result_shown >= view.hand_number:
             if (dealt := self.deal_line()) is not None:
-                return Notice(f"{dealt}: close the score panel to play on.")
+                return Notice(_("{dealt}: close the score panel to play on.").format(dealt=dealt))
             if self.flow.dialog == "result":
-                return Notice("The next hand is dealt once everyone has seen the score.")
-            return Notice("Waiting for the others to see the score before the next deal…")
+                return Notice(_("The next hand is dealt once everyone has seen the score."))
+            return Notice(_("Waiting for the others to see the score before the next deal…"))
         info = table.info
         if view.waiting != "bot" or info is None:
             return None
@@ -139,21 +143,25 @@ class RemoteGameScreen(GameScreen):
         if to_move.status == "here":
             turn_left = table.turn_left(view.turn)
             if turn_left is None or turn_left > 0:
-                shown = f" ({clock(turn_left)})" if turn_left is not None else ""
-                return Notice(f"{to_move.name}'s turn: waiting for their move{shown}…")
+                if turn_left is None:
+                    return Notice(_("{name}'s turn: waiting for their move…").format(name=to_move.name))
+                return Notice(_("{name}'s turn: waiting for their move ({clock})…").format(
+                    name=to_move.name, clock=clock(turn_left)))
             if table.is_host:
-                return Notice(styled("{}'s time is up: press [b]b[/b] to let a bot play this move.",
+                return Notice(styled(_("{}'s time is up: press [b]b[/b] to let a bot play this move."),
                                      to_move.name), "prompt")
-            return Notice(f"{to_move.name}'s time is up: the host may let a bot play this move.")
+            return Notice(_("{name}'s time is up: the host may let a bot play this move.").format(
+                name=to_move.name))
         if to_move.status != "away":
             return None
         left = table.away_left(view.turn) or 0.0
         if left > 0:
-            return Notice(f"{to_move.name} is away: the table waits for them ({clock(left)}).")
+            return Notice(_("{name} is away: the table waits for them ({clock}).").format(
+                name=to_move.name, clock=clock(left)))
         if table.is_host:
-            return Notice(styled("{} is away: press [b]b[/b] to let a bot play for them.", to_move.name),
+            return Notice(styled(_("{} is away: press [b]b[/b] to let a bot play for them."), to_move.name),
                           "prompt")
-        return Notice(f"{to_move.name} is away: the host may let a bot play for them.")
+        return Notice(_("{name} is away: the host may let a bot play for them.").format(name=to_move.name))
 
     # -- the table's own keys -----------------------------------------------------------------
 
@@ -168,11 +176,11 @@ class RemoteGameScreen(GameScreen):
         """The host lets a bot play every seat whose player has been away long enough."""
         table = self.table
         if not table.is_host:
-            self.notify("Only the host can let a bot play an away player's seat.", severity="warning")
+            self.notify(_("Only the host can let a bot play an away player's seat."), severity="warning")
             return
         seats = table.coverable()
         if not seats:
-            self.notify("Nobody has been away long enough for a bot to take their seat.")
+            self.notify(_("Nobody has been away long enough for a bot to take their seat."))
             return
         info = table.info
         for seat in seats:
@@ -180,11 +188,11 @@ class RemoteGameScreen(GameScreen):
         here = [s for s in seats if info is not None and info.seats[s].status == "here"]
         away = [s for s in seats if s not in here]
         if away:
-            names = " and ".join(table.name(s) for s in away)
-            self.notify(f"A bot plays for {names} until they come back.")
+            names = names_list(table.name(s) for s in away)
+            self.notify(_("A bot plays for {names} until they come back.").format(names=names))
         if here:
-            names = " and ".join(table.name(s) for s in here)
-            self.notify(f"A bot plays this move for {names}.")
+            names = names_list(table.name(s) for s in here)
+            self.notify(_("A bot plays this move for {names}.").format(names=names))
 
     def action_unseat(self, kick: bool) -> None:
         """`k` sends a player away, `x` gives their seat to a bot (the host's)."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from allfives import i18n
+from allfives.i18n import N_, _
 from allfives.net.remote_session import RemoteSession
 from allfives.ui.model.shown import styled
 from allfives.ui.widgets.shown import content
@@ -15,29 +19,41 @@ from allfives.ui.widgets.too_small import TooSmall
 
 # What each way of taking a seat back says: the dialog's title and the line below it
 WORDS = {
-    "kick": ("Send a player away", "Their seat goes to a bot and their code for it stops working: "
-             "they are told, and cannot come back to it."),
-    "release": ("Give a seat to a bot", "A bot plays the seat from now on (in the lobby it is free again); "
-                "its player is told."),
+    "kick": (N_("Send a player away"), N_("Their seat goes to a bot and their code for it stops working: "
+                                          "they are told, and cannot come back to it.")),
+    "release": (N_("Give a seat to a bot"), N_("A bot plays the seat from now on (in the lobby it is free "
+                                               "again); its player is told.")),
 }
+
+
+def names_list(names: Iterable[str]) -> str:
+    """`Bea and Cy`, `Bea, Cy and Dan`: names joined as the language joins them (Babel's list rules)."""
+    from babel.lists import format_list
+
+    spoken = i18n.language()
+    return format_list(list(names), locale=spoken if spoken in i18n.LANGUAGES else i18n.ENGLISH)
 
 
 def unseat_words(kick: bool, name: str, seat: int, in_lobby: bool) -> str:
     """What the host is told once it is done: `Bea (seat 2) was sent away; a bot plays seat 2.`"""
-    if kick:
-        then = f"seat {seat + 1} is free again" if in_lobby else f"a bot plays seat {seat + 1}"
-        return f"{name} (seat {seat + 1}) was sent away; {then}."
-    if in_lobby:
-        return f"Seat {seat + 1} is free again: {name} was told."
-    return f"A bot plays seat {seat + 1} for the rest of the game; {name} was told."
+    if kick and in_lobby:
+        said = _("{name} (seat {seat}) was sent away; seat {seat} is free again.")
+    elif kick:
+        said = _("{name} (seat {seat}) was sent away; a bot plays seat {seat}.")
+    elif in_lobby:
+        said = _("Seat {seat} is free again: {name} was told.")
+    else:
+        said = _("A bot plays seat {seat} for the rest of the game; {name} was told.")
+    return said.format(name=name, seat=seat + 1)
 
 
 class UnseatScreen(ModalScreen[int | None]):
     """Which person's seat the host takes back: dismisses the seat (from 0), or None (Esc)."""
 
     BINDINGS = [
-        Binding("escape", "choose(None)", "Cancel"),
-        *(Binding(str(n + 1), f"choose({n})", f"Seat {n + 1}", show=False) for n in range(4)),
+        Binding("escape", "choose(None)", N_("Cancel")),
+        *(Binding(str(n + 1), f"choose({n})", N_("Seat {seat}").format(seat=n + 1), show=False)
+          for n in range(4)),
     ]
     DEFAULT_CSS = """
     UnseatScreen { align: center middle; }
@@ -53,13 +69,13 @@ class UnseatScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         title, line = WORDS["kick" if self.kick else "release"]
         with Vertical(id="unseat-box", classes="dialog"):
-            yield Static(content(styled("[b]{}[/b]", title)), classes="title")
-            yield Static(f"{line} Press the seat's number, or click it.")
+            yield Static(content(styled("[b]{}[/b]", _(title))), classes="title")
+            yield Static(_("{explained} Press the seat's number, or click it.").format(explained=_(line)))
             for seat, name in self.people.items():
                 yield Button(content(styled("{}  [b]{}[/b]", seat + 1, name)), id=f"unseat-{seat}",
                              classes="seat-choice")
             with Horizontal(classes="buttons"):
-                yield Button("Cancel (Esc)", id="cancel", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel", variant="primary")
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -74,11 +90,11 @@ class UnseatScreen(ModalScreen[int | None]):
 def ask_unseat(screen: Screen, session: RemoteSession, kick: bool) -> None:
     """`k` / `x`: the host chooses whose seat to take back (the others are told it is the host's)."""
     if not session.is_host:
-        screen.notify("Only the host can take a seat back.", severity="warning")
+        screen.notify(_("Only the host can take a seat back."), severity="warning")
         return
     people = [(seat, session.name(seat)) for seat in session.people()]
     if not people:
-        screen.notify("Nobody else sits at the table: bots hold the other seats.")
+        screen.notify(_("Nobody else sits at the table: bots hold the other seats."))
         return
 
     def chosen(seat: int | None) -> None:
