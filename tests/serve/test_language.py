@@ -8,6 +8,7 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from allfives.i18n import _
 from allfives.serve.pages import table_full_page, write_templates
 from allfives.serve.server import GameServer, VisitorGame
 from tests.net.helpers import speaking
@@ -23,7 +24,8 @@ async def test_the_served_page_and_the_full_page_speak_dutch_for_a_dutch_server(
             page = await response.text()
         assert response.status == 200
         assert re.search(r"<title>All Fives</title>", page) and '<html lang="nl">' in page
-        assert 'id="start">Beginnen</button>' in page and "Sessie voorbij. Je spel is hier bewaard" in page
+        assert f'id="start">{_("Start")}</button>' in page
+        assert "Sessie voorbij. Je spel is hier bewaard" in page
         full = table_full_page(2)
         assert "<title>All Fives: De tafel is vol</title>" in full and "Er spelen al 2 bezoekers" in full
 
