@@ -23,10 +23,12 @@ from allfives.ui.screens.game_over import GameOverScreen  # noqa: E402
 from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.textual_private import colours_as  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
+from tests.ui.languages import speaking  # noqa: E402
 from tests.ui.scenes import (  # noqa: E402
     AIDS_MOVES,
     EARLY_MOVES,
     board_app,
+    duplicate_app,
     four_seat_app,
     rated_stats_app,
     review_app,
@@ -34,6 +36,7 @@ from tests.ui.scenes import (  # noqa: E402
     settle,
     show_the_aids,
     stats_app,
+    to_duplicate,
     to_rating_chart,
     to_statistics,
     to_the_mistake,
@@ -115,6 +118,11 @@ async def main(out: Path) -> list[Path]:
                                     to_the_final_board))
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
             made.append(await shoot(review_app(), size, "review", out, to_the_mistake))
+            made.append(await shoot(duplicate_app(), size, "game-over-duplicate", out, to_duplicate))
+            for lang in ("nl", "pt"):  # the table in two of the players' languages (each: its end letters)
+                with speaking(lang):
+                    made.append(await shoot(board_app(store), size, f"board-{lang}", out,
+                                            select_two_end_tile))
     for size in SIZES:
         with tempfile.TemporaryDirectory() as tmp:  # a history of seeded games of its own
             os.environ["ALLFIVES_DATA_DIR"] = tmp

@@ -33,25 +33,15 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
     return _WORD.findall(rest)
 
 
-_compiled = False
 
 
 def catalogues_compiled() -> None:
-    """The catalogues as the .po files say now (scripts/catalogues.py, once a run): an install compiles
-    them, but a .po changed since would leave a test reading the words it had before."""
-    global _compiled
-    if _compiled:
-        return
-    import importlib.util
-    from pathlib import Path
+    """Speak from the catalogues as the .po files say now, for the rest of the run: an install compiles
+    them, but a .po changed since would leave a test reading the words it had before (compiled once a
+    run into a folder of the tests' own, never into the package: tests/ui/languages.py)."""
+    from tests.ui.languages import compiled
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "catalogues.py"
-    spec = importlib.util.spec_from_file_location("_catalogues", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.compile_all()
-    _compiled = True
+    i18n.LOCALE_DIR = compiled()
 
 
 @contextmanager

@@ -197,20 +197,10 @@ async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None
 
 
 def compiled() -> None:
-    """The catalogues compiled into the package (as the build does), once, if a part is newer."""
-    import importlib.util
+    """The catalogues as the .po files say now (tests/i18n_check.py: compiled once a run)."""
+    from tests.i18n_check import catalogues_compiled
 
-    script = Path(__file__).resolve().parents[2] / "scripts" / "catalogues.py"
-    spec = importlib.util.spec_from_file_location("catalogues", script)
-    assert spec is not None and spec.loader is not None
-    catalogues = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(catalogues)
-    for lang in catalogues.LANGUAGES:
-        mo = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "allfives.mo"
-        newest = max(path.stat().st_mtime for path in catalogues.sources(lang))
-        if not mo.exists() or mo.stat().st_mtime < newest:
-            catalogues.compile_all()
-            return
+    catalogues_compiled()
 
 
 @contextmanager

@@ -169,7 +169,7 @@ class Review:
         position = self.timeline.at(hand, move)
         who = players[self.mover(hand, move)].name
         if move < moves:
-            upcoming = players[position.state.turn].name
+            upcoming = _shown_name(players[position.state.turn].name)
             return Notice(head + styled(_("move {} of {}: {} to play · after {}"), move + 1, moves, upcoming,
                                         self._last_move(position, move, who)), "info")
         return Notice(head + styled(_("move {} of {} · {}"), move, moves,
@@ -184,7 +184,8 @@ class Review:
         if last is None or last.kind != "play":
             drew = last is not None and last.kind == "draw"
             if played:
-                return Shown.of((_("{name} drew") if drew else _("{name} passed")).format(name=who))
+                said = _("{name} drew") if drew else _("{name} passed")
+                return Shown.of(said.format(name=_shown_name(who)))
             if you:
                 return Shown.of(_("your draw") if drew else _("your pass"))
             whose = _("{name}'s draw") if drew else _("{name}'s pass")
@@ -325,7 +326,7 @@ class Review:
                 lines.append(PanelLine(line.format(name=who, move=played), "quiet"))
                 lines.append(PanelLine("", "quiet"))
             else:
-                lines.extend(decision_lines(decision, who))
+                lines.extend(decision_lines(decision, _shown_name(who)))
         if luck is not None:
             side = self.setup.rules.side_of(self.game.viewer)
             title = self.setup.side_title(side)
@@ -376,7 +377,7 @@ class Review:
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
-        parts = [styled(_("[b]{}[/b] · hand {}: {}{} · game: {}{}"), names[mine.seat].name, hand,
+        parts = [styled(_("[b]{}[/b] · hand {}: {}{} · game: {}{}"), _shown_name(names[mine.seat].name), hand,
                         _summary(mine), self._luck_of(luck, mine.seat, hand), _summary(whole, accuracy=True),
                         self._luck_of(luck, mine.seat, None)) for mine, whole in pairs]
         return PanelLine(Shown.of(" | ").join(parts) or _("Nothing to weigh in this game."), "summary")
@@ -409,6 +410,11 @@ def state_over(state: GameState) -> bool:
 def _is_you(who: str) -> bool:
     """The player called "You" (the person's own name at a table) is told as "you": `You lead`."""
     return who == "You"
+
+
+def _shown_name(who: str) -> str:
+    """A name as a line shows it: the person's own "You" in the language spoken (`Jij` in Dutch)."""
+    return _("You") if _is_you(who) else who
 
 
 def _possessive(who: str, template: str) -> str:
