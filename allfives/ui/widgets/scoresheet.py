@@ -174,6 +174,9 @@ class _Rows(KeptStyle, ThemedParts, ScrollView):
         self._width = self.scrollable_content_region.width
         self.virtual_size = Size(self._width, max(1, len(self.rows)))
         self._strips.clear()
+        # (grown or shrunk — the game-over screen's lines filled in above it take its rows —, the newest
+        # rows stay in view)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
