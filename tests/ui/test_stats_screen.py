@@ -229,26 +229,14 @@ def flattened(text: str) -> str:
             return text
 
 
-async def test_the_statistics_in_dutch(data_dir: Path, rated: list[str], tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_statistics_in_dutch(data_dir: Path, rated: list[str]) -> None:
     """A few of the rating's words as a Dutch player reads them (the catalogue compiled from the parts)."""
-    import shutil
+    from .languages import speaking
 
-    from allfives import i18n
-    from scripts.catalogues import compile_all
-
-    locale = tmp_path / "locale"
-    shutil.copytree(i18n.LOCALE_DIR / "parts", locale / "parts")
-    compile_all(locale)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
-    before = i18n.language()
-    assert i18n.use("nl") == "nl"
-    try:
+    with speaking("nl"):
         async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
             screen = await open_statistics(pilot)
             rating = shown_text(screen, "#rating")
             assert rating.startswith("Rating ") and "9 geteld · 1 oefenspel" in rating
             assert any(w in rating for w in ("tussen", "boven", "onder", "gelijk aan"))
             assert "gemiddeld · oefenen" in screen_words(screen)
-    finally:
-        i18n.use(before)
