@@ -35,15 +35,6 @@ def unmarked(text: str, data: Iterable[str] = ()) -> list[str]:
 
 
 
-def catalogues_compiled() -> None:
-    """Speak from the catalogues as the .po files say now, for the rest of the run: an install compiles
-    them, but a .po changed since would leave a test reading the words it had before (compiled once a
-    run into a folder of the tests' own, never into the package: tests/ui/languages.py)."""
-    from tests.ui.languages import compiled
-
-    i18n.LOCALE_DIR = compiled()
-
-
 @contextmanager
 def pseudo_language() -> Iterator[None]:
     """Speak the pseudo-language within the block, English after."""

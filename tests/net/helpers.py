@@ -6,17 +6,17 @@ import json
 import re
 import ssl
 from collections.abc import Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from allfives import i18n
 from allfives.bots import make_bot
 from allfives.engine import Event, Game, GameState, Move, Rules, Tile
 from allfives.net.client import AutoPlayer, TableClient
 from allfives.net.protocol import Snapshot, Update, Welcome, decode_server
 from allfives.net.server import Limits, TableServer
 from allfives.net.table import Table, TableOptions
+from tests.ui.languages import speaking  # noqa: F401  (re-exported: a real language in a test)
 
 TILE = re.compile(r"^([0-6])-([0-6])( [WENS])?$")
 
@@ -194,22 +194,3 @@ async def serving(table: Table, port: int = 0, tls: ssl.SSLContext | None = None
         yield server
     finally:
         await server.close()
-
-
-def compiled() -> None:
-    """The catalogues as the .po files say now (tests/i18n_check.py: compiled once a run)."""
-    from tests.i18n_check import catalogues_compiled
-
-    catalogues_compiled()
-
-
-@contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Speak `language` (a real catalogue) within the block, the language spoken before after."""
-    compiled()
-    before = i18n.language()
-    assert i18n.use(language) == language
-    try:
-        yield
-    finally:
-        i18n.use(before)

@@ -9,7 +9,6 @@ import pytest
 from textual.app import App
 from textual.widgets import Static
 
-from allfives import i18n
 from allfives.engine import Rules
 from allfives.play.deals import DealCode, DealsOver, Duplicate, EarlierGame
 from allfives.play.history_link import HistoryLink
@@ -19,6 +18,7 @@ from allfives.ui.screens.game_over import GameOverScreen, duplicate_lines
 from tests.i18n_check import pseudo_language, unmarked
 
 from .helpers import play_on
+from .languages import speaking
 from .scenes import duplicate_app, to_duplicate
 
 CODE = DealCode(Rules(seats=2, target=40), ("person", "easy"), 0x13579BDF02468AC)
@@ -105,23 +105,10 @@ async def test_every_word_of_the_deals_part_comes_through_the_catalogue() -> Non
 
 
 @pytest.fixture
-def dutch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    """Dutch from this part's catalogue alone, compiled here (the build compiles them all)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    part = Path(i18n.__file__).parent / "locale" / "parts" / "deals" / "nl.po"
-    target = tmp_path / "locale" / "nl" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with part.open("rb") as f:
-        catalogue = read_po(f, locale="nl")
-    with (target / "allfives.mo").open("wb") as f:
-        write_mo(f, catalogue)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
-    before = i18n.language()
-    i18n.use("nl")
-    yield
-    i18n.use(before)
+def dutch():  # noqa: ANN201
+    """Dutch, from the catalogues as the .po files say now."""
+    with speaking("nl"):
+        yield
 
 
 def test_the_comparison_in_dutch(dutch: None) -> None:

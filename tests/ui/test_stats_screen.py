@@ -211,22 +211,7 @@ async def test_every_word_of_the_statistics_comes_through_the_catalogue(data_dir
             await pilot.press("g")
             await settle(pilot)
             words = screen_words(screen)
-            assert unmarked(flattened(words)) == [] and words.count("⟦") > 50
-
-
-def flattened(text: str) -> str:
-    """Marks inside marks (a translated phrase put into a translated sentence: `⟦Streak now: ⟦1 won⟧ ·
-    longest…⟧`) taken out from the innermost, so `unmarked` (which reads one level) sees the whole."""
-    import re
-
-    from allfives import i18n
-
-    inner = re.compile(re.escape(i18n.MARK_OPEN) + "([^" + re.escape(i18n.MARK_OPEN + i18n.MARK_CLOSE) + "]*)"
-                       + re.escape(i18n.MARK_CLOSE))
-    while True:
-        text, found = inner.subn(lambda m: " " * len(m.group(1)), text)
-        if not found:
-            return text
+            assert unmarked(words) == [] and words.count("⟦") > 50
 
 
 async def test_the_statistics_in_dutch(data_dir: Path, rated: list[str]) -> None:

@@ -20,9 +20,9 @@ from allfives.ui.model.turn import Notice
 from allfives.ui.model.view import game_over_line
 from allfives.ui.screens.game import ASIDE
 from allfives.ui.widgets.status import Status
-from tests.i18n_check import catalogues_compiled
 
 from .helpers import settle
+from .languages import compiled
 from .scenes import board_app
 
 MODULES = ("ui/model/turn.py", "ui/model/view.py", "ui/review/model.py", "ui/shared_table/screen.py")
@@ -76,9 +76,9 @@ def test_the_walk_finds_the_lines() -> None:
 
 
 @pytest.fixture(params=["en", "nl", "sl"])
-def spoken(request: pytest.FixtureRequest):  # noqa: ANN201
+def spoken(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     """English, Dutch (long words) and Slovenian (long words, four plurals)."""
-    catalogues_compiled()
+    monkeypatch.setattr(i18n, "LOCALE_DIR", compiled())
     assert i18n.use(request.param) == request.param
     yield request.param
     i18n.use(i18n.ENGLISH)

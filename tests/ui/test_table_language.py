@@ -20,18 +20,19 @@ from allfives.ui.widgets.out_count import OutCount
 from allfives.ui.widgets.scoresheet import Scoresheet
 from allfives.ui.widgets.seats import Seats
 from allfives.ui.widgets.status import Status
-from tests.i18n_check import catalogues_compiled, pseudo_language, unmarked
+from tests.i18n_check import pseudo_language, unmarked
 
 from .helpers import click_tile, game
+from .languages import compiled
 from .scenes import board_app, settle
 
 SPINNER_MOVES = 5  # board_app's hand after 5 plays: the spinner's four ends open, 6-2 fits E, N and S
 
 
 @pytest.fixture
-def speak() -> Iterator[object]:
+def speak(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """`speak("nl")`: the test speaks that language, English again after it."""
-    catalogues_compiled()
+    monkeypatch.setattr(i18n, "LOCALE_DIR", compiled())
     yield i18n.use
     i18n.use(i18n.ENGLISH)
 
