@@ -125,3 +125,13 @@ async def test_the_table_in_the_pseudo_language_has_no_word_outside_the_catalogu
             sheet = table.query_one(Scoresheet)
             text = "\n".join([*sheet.head_text(), *sheet.lines(), sheet.foot_text()])
             assert "Hand" in text and unmarked(text, data=names) == [], text
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "pt", "sl", "fy"])
+def test_every_letter_a_language_gives_an_end_has_its_key_bound(speak, language: str) -> None:
+    """The end keys are bound at import, before any catalogue is read: the letters they cover must be
+    every letter some catalogue gives an end (ui/commands.py END_LETTERS)."""
+    from allfives.ui.commands import END_LETTERS
+
+    assert speak(language) == language
+    assert {i18n.end_letter(end).lower() for end in i18n.ENDS} <= set(END_LETTERS)
