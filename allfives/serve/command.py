@@ -18,6 +18,8 @@ DEFAULT_PORT = 8000
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_VISITORS = 8
 DEFAULT_IDLE_MINUTES = 30.0
+DEFAULT_LIFETIME_MINUTES = 240.0
+DEFAULT_SANDBOXES = 1000
 
 def parser() -> argparse.ArgumentParser:
     """`allfives serve` takes every option of the game (passed to each visitor's game) plus its own."""
@@ -39,9 +41,18 @@ def _own_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-visitors", type=int, default=DEFAULT_VISITORS, metavar="N",
                    help=_("browsers playing at once (default {n}); the next is told the table "
                           "is full").format(n=DEFAULT_VISITORS))
+    p.add_argument("--max-per-address", type=int, default=None, metavar="N",
+                   help=_("browsers one network address may play from at once (default: half of "
+                          "--max-visitors, at least 1)"))
     p.add_argument("--idle-minutes", type=float, default=DEFAULT_IDLE_MINUTES, metavar="M",
-                   help=_("a visitor's game that gets no key, click or resize for this long ends, saved "
+                   help=_("a visitor's game that gets no key or click for this long ends, saved "
                           "(default {minutes})").format(minutes=f"{DEFAULT_IDLE_MINUTES:g}"))
+    p.add_argument("--lifetime-minutes", type=float, default=DEFAULT_LIFETIME_MINUTES, metavar="M",
+                   help=_("a visitor's game ends, saved, this long after it started however busy, and its "
+                          "seat is free (default {minutes})").format(minutes=f"{DEFAULT_LIFETIME_MINUTES:g}"))
+    p.add_argument("--max-sandboxes", type=int, default=DEFAULT_SANDBOXES, metavar="N",
+                   help=_("visitors' folders (their saves and histories) kept at most; past that the one "
+                          "unused longest is deleted (default {n})").format(n=DEFAULT_SANDBOXES))
 
 
 def game_argv(argv: list[str]) -> list[str]:
@@ -101,8 +112,14 @@ def main(argv: list[str]) -> int:
         p.error(_("--port must be between 1 and 65535"))
     if not 1 <= args.max_visitors <= 1000:
         p.error(_("--max-visitors must be between 1 and 1000"))
+    if args.max_per_address is not None and not 1 <= args.max_per_address <= args.max_visitors:
+        p.error(_("--max-per-address must be between 1 and --max-visitors"))
     if not 0 < args.idle_minutes <= 7 * 24 * 60:  # (NaN is refused too)
         p.error(_("--idle-minutes must be more than 0 and at most a week"))
+    if not 0 < args.lifetime_minutes <= 7 * 24 * 60:
+        p.error(_("--lifetime-minutes must be more than 0 and at most a week"))
+    if not 1 <= args.max_sandboxes <= 1_000_000:
+        p.error(_("--max-sandboxes must be between 1 and 1000000"))
     try:
         setup_from(args)  # the same checks the game makes, once here rather than in every tab
     except ValueError as e:
@@ -112,11 +129,13 @@ def main(argv: list[str]) -> int:
         from allfives.userdata import data_dir
 
         from .pages import write_templates
+        from .sandboxes import visitor_key
         from .server import GameServer, sandboxes_folder
 
         sandboxes = sandboxes_folder(data_dir())
         try:
             sandboxes.mkdir(mode=0o700, parents=True, exist_ok=True)  # only serve's own user may look in
+            key = visitor_key(sandboxes)
         except OSError as e:
             print(_("allfives serve: cannot make the folder for visitors' games ({folder}): {why}").format(
                 folder=sandboxes, why=e.strerror or e), file=sys.stderr)
@@ -127,7 +146,9 @@ def main(argv: list[str]) -> int:
                            public_url=public_url(args.bind, args.port),
                            templates_path=write_templates(Path(folder)),
                            sandboxes=sandboxes, max_visitors=args.max_visitors,
-                           idle_seconds=args.idle_minutes * 60).serve()
+                           per_client=args.max_per_address, idle_seconds=args.idle_minutes * 60,
+                           lifetime_seconds=args.lifetime_minutes * 60, max_sandboxes=args.max_sandboxes,
+                           key=key).serve()
             return 0
         except OSError as e:
             problem = _why(e)

@@ -143,3 +143,15 @@ def table_full_page(most: int) -> str:
                  "when someone closes their tab or leaves it idle.", most).format(n=most),
         _("This page tries again every 30 seconds, and lets you in as soon as there is room."),
         retry_seconds=30)
+
+
+def share_taken_page(per_client: int) -> str:
+    return notice_page(
+        _("Your address has its share of seats"),
+        ngettext("{n} browser at your network address is playing already, as many as one address may "
+                 "play here at once. A seat frees when one of them closes their tab or leaves it idle.",
+                 "{n} browsers at your network address are playing already, as many as one address may "
+                 "play here at once. A seat frees when one of them closes their tab or leaves it idle.",
+                 per_client).format(n=per_client),
+        _("This page tries again every 30 seconds, and lets you in as soon as there is room."),
+        retry_seconds=30)

@@ -16,13 +16,14 @@ from allfives.play.history_link import HistoryLink
 from allfives.play.saving import SaveStore
 from allfives.play.session import Session
 from allfives.play.setup import GameSetup, Player
-from allfives.serve.gate import VISITOR_COOKIE, new_secret
+from allfives.serve.gate import VISITOR_COOKIE
 from tests.serve.helpers import Served, serving, until
 from tests.ui.helpers import play_on
 
 from .webgame import VIEWPORT, PageTerminal, browser
 
-FLAGS = ("--seats", "2", "--seed", "7", "--level", "easy", "--bot-delay", "0", "--max-visitors", "2")
+FLAGS = ("--seats", "2", "--seed", "7", "--level", "easy", "--bot-delay", "0", "--max-visitors", "2",
+         "--max-per-address", "2")  # (every browser here comes from this machine's one address)
 # A page elsewhere that tries the game's websocket and says how it went.
 KNOCK = """<!DOCTYPE html><title>?</title><script>
   const ws = new WebSocket("{ws}");
@@ -107,7 +108,7 @@ def kept_records(folder: Path) -> list[dict[str, object] | None]:
 async def test_each_visitor_plays_alone_exports_to_the_browser_and_the_cap_says_the_table_is_full(
         server: Served, tmp_path: Path) -> None:
     until(lambda: not server.games(), "the earlier test's games to end")
-    ann = new_secret()  # a browser that has been here before: its cookie names its sandbox
+    ann = server.returning_visitor()  # a browser that has been here before: its cookie names its sandbox
     plant(server.sandbox(ann))
     async with browser() as chromium:
         ann_context = await chromium.new_context(viewport=VIEWPORT, accept_downloads=True)
@@ -155,4 +156,5 @@ async def test_each_visitor_plays_alone_exports_to_the_browser_and_the_cap_says_
     assert sorted(p.name for p in home.iterdir()) == ["data"] and not list(home.rglob("allfives-*.json"))
     own = sorted(p.name for p in server.data.iterdir())
     assert own == ["serve"]  # the server user's own save and history: never touched
-    assert len(list((server.data / "serve").iterdir())) == 3  # a sandbox per visitor who played
+    sandboxes = [p for p in (server.data / "serve").iterdir() if p.is_dir()]  # (beside them: the ids' key)
+    assert len(sandboxes) == 3  # a sandbox per visitor who played

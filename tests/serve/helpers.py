@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from allfives.serve.gate import VISITOR_COOKIE, sandbox
+from allfives.serve.gate import VISITOR_COOKIE, VisitorIds, sandbox
+from allfives.serve.sandboxes import visitor_key
 
 START_TIMEOUT = 30.0  # seconds for the server to say its address (CI machines are shared and can be slow)
 
@@ -50,8 +51,14 @@ class Served:
     def sandbox(self, visitor: str) -> Path:
         return sandbox(self.data / "serve", visitor)
 
+    def returning_visitor(self) -> str:
+        """A visitor id as this server gives them (signed with its key, read from its folder): a browser
+        that has been here before."""
+        return VisitorIds(visitor_key(self.data / "serve")).issue()
+
     def games(self) -> list[int]:
-        """The game processes it runs now (its children run in its session; Linux's /proc tells)."""
+        """The game processes it runs now, or that outlived it (its children run in its session, even
+        orphaned; Linux's /proc tells; a zombie has no command line, so is not counted)."""
         found = []
         for entry in os.scandir("/proc"):
             if not entry.name.isdigit() or int(entry.name) == self.process.pid:

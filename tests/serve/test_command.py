@@ -20,11 +20,15 @@ from allfives.serve.pages import GAME_KEPT, SESSION_ENDED
 
 def test_serve_options_stay_and_game_options_go_to_every_tab() -> None:
     argv = ["--port", "9001", "--seats", "4", "--level", "hard", "--bind=0.0.0.0", "--seed", "7",
-            "--max-visitors", "3", "--bot-delay", "0", "--muggins", "--idle-minutes=5", "--new"]
+            "--max-visitors", "3", "--bot-delay", "0", "--muggins", "--idle-minutes=5", "--new",
+            "--max-per-address", "2", "--lifetime-minutes", "90", "--max-sandboxes=50"]
     args = parser().parse_args(argv)
     assert (args.port, args.bind, args.seats, args.level, args.seed) == (9001, "0.0.0.0", 4, "hard", 7)
     assert (args.max_visitors, args.idle_minutes) == (3, 5.0)
-    assert parser().parse_args([]).max_visitors == 8 and parser().parse_args([]).idle_minutes == 30
+    assert (args.max_per_address, args.lifetime_minutes, args.max_sandboxes) == (2, 90.0, 50)
+    defaults = parser().parse_args([])
+    assert (defaults.max_visitors, defaults.idle_minutes, defaults.lifetime_minutes) == (8, 30, 240)
+    assert defaults.max_per_address is None and defaults.max_sandboxes == 1000  # (None: half the visitors)
     assert game_argv(argv) == ["--seats", "4", "--level", "hard", "--seed", "7", "--bot-delay", "0",
                                "--muggins", "--new"]
     command = shlex.split(game_command(game_argv(argv)))
@@ -80,6 +84,11 @@ def test_the_page_downloads_in_place_and_says_the_game_is_kept() -> None:
     (["--max-visitors", "0"], "--max-visitors must be between 1 and 1000"),
     (["--idle-minutes", "0"], "--idle-minutes must be more than 0 and at most a week"),
     (["--idle-minutes", "nan"], "--idle-minutes must be more than 0 and at most a week"),
+    (["--max-per-address", "0"], "--max-per-address must be between 1 and --max-visitors"),
+    (["--max-visitors=4", "--max-per-address=5"], "--max-per-address must be between 1 and --max-visitors"),
+    (["--lifetime-minutes", "-1"], "--lifetime-minutes must be more than 0 and at most a week"),
+    (["--lifetime-minutes", "inf"], "--lifetime-minutes must be more than 0 and at most a week"),
+    (["--max-sandboxes", "0"], "--max-sandboxes must be between 1 and 1000000"),
 ])
 def test_bad_options_are_refused_before_serving(argv: list[str], message: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,10 +1,13 @@
 """A real `allfives serve` on 127.0.0.1, spoken to as browsers would, without one: the token, the Origin, the
-cap, a newer tab, downloads that are the visitor's own, and the idle clock. One server per module."""
+cap, a newer tab, downloads that are the visitor's own, the idle clock, a log without the token, and no
+game left running once the server is gone, however it went. One server per module, and one per ending."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -23,13 +26,13 @@ FLAGS = ("--seats", "2", "--seed", "5", "--level", "easy", "--bot-delay", "0")  
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     home = tmp_path_factory.mktemp("home")  # the server user's home and folder: nothing may appear there
-    with serving(home / "data", *FLAGS, "--max-visitors", "2", cwd=home,
+    with serving(home / "data", *FLAGS, "--max-visitors", "2", "--max-per-address", "2", cwd=home,
                  env={"HOME": str(home), "XDG_DOWNLOAD_DIR": str(home / "Downloads")}) as served:
         yield served
 
 
 def sandboxes(server: Served) -> list[Path]:
-    return sorted((server.data / "serve").iterdir())
+    return sorted(p for p in (server.data / "serve").iterdir() if p.is_dir())  # (beside them: the ids' key)
 
 
 async def refused(visitor: Visitor, origin: str | None = "") -> int:
@@ -59,6 +62,11 @@ async def test_every_request_without_the_token_is_refused(server: Served) -> Non
         async with guest.session.get(server.origin + "/static/js/textual.js") as response:
             assert response.status == 200
             assert response.headers["X-Frame-Options"] == "DENY"  # no other page may frame ours
+    until(lambda: any(line.rstrip().endswith("GET /static/js/textual.js 200") for line in server.said),
+          "the log to tell the guest's requests")
+    log = "".join(server.said[1:])  # after the address it printed
+    assert server.token not in log and "token=" not in log  # the path is written, never its query
+    assert "403" in log and "303" in log
 
 
 async def test_a_websocket_from_another_origin_is_refused_before_a_game_starts(server: Served) -> None:
@@ -170,3 +178,28 @@ def test_a_visitors_game_keeps_its_preferences_in_its_sandbox(tmp_path: Path) ->
                        close=nothing, download_manager=None)  # type: ignore[arg-type]
     environment = game._build_environment()
     assert environment["ALLFIVES_CONFIG_DIR"] == environment["ALLFIVES_DATA_DIR"] == str(tmp_path)
+
+
+@pytest.mark.parametrize("ending", [signal.SIGHUP, signal.SIGKILL], ids=["hang-up", "killed"])
+async def test_no_game_outlives_the_server_and_each_is_saved(tmp_path: Path, ending: signal.Signals) -> None:
+    """A closed terminal (SIGHUP) stops the server as Ctrl+C does: each game saves and quits first. Killed
+    outright, it cannot: the kernel tells each game (its tie to the server), which saves and quits."""
+    with serving(tmp_path / "data", *FLAGS, "--max-per-address", "2") as server:
+        async with Visitor(server) as ann, Visitor(server) as bea:
+            tabs = []  # (held: a tab let go of closes, and its game ends)
+            for visitor in (ann, bea):
+                await visitor.enter()
+                tabs.append(await visitor.connect())
+                await tabs[-1].until(b"Boneyard")
+            folders = [visitor_folder(server, visitor) for visitor in (ann, bea)]
+            until(lambda: all(kept_games(folder) == 1 for folder in folders), "the games kept in sandboxes")
+            assert len(server.games()) == 2
+            os.kill(server.process.pid, ending)  # the server alone: its games are not signalled
+            server.process.wait(START_TIMEOUT)
+            until(lambda: not server.games(), "every game to end with the server")
+        assert server.process.returncode == (0 if ending == signal.SIGHUP else -ending)
+        for folder in folders:
+            store = SaveStore(folder)
+            assert store.load().game is not None  # saved in its sandbox...
+            assert store.claim()  # ...and its lock let go
+            store.release()
