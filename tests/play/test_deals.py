@@ -263,6 +263,6 @@ def test_the_setup_owns_the_deal_code_and_imports_nothing_of_the_deals_module() 
     probe = ("import sys; import allfives.play.{first}; "
              "print('allfives.play.deals' in sys.modules, 'allfives.play.setup' in sys.modules)")
     for first, loaded in (("setup", "False True"), ("deals", "True True")):
-        run = subprocess.run([sys.executable, "-c", probe.format(first=first)], capture_output=True, text=True,
-                             timeout=60)
+        run = subprocess.run([sys.executable, "-c", probe.format(first=first)], capture_output=True,
+                             text=True, timeout=60)
         assert run.returncode == 0 and run.stdout.split() == loaded.split(), run.stderr
