@@ -23,7 +23,8 @@ from allfives.engine.core import (
 )
 from allfives.engine.values import describe
 from allfives.i18n import N_, _, add_language_flag, number
-from allfives.names import NAME_LENGTH, player_name, visible
+from allfives.names import NameRefused as NameRefused  # (the name rule's refusal: setups raise it)
+from allfives.names import player_name, seat_name
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
@@ -34,10 +35,6 @@ SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themsel
 SEEDED_SIMULATIONS_FOR = {"expert": 100}
 
 Kind = Literal["person", "bot"]
-
-
-class NameRefused(ValueError):
-    """A player's name breaks the name rule (`allfives.names`): the one-line message names the player."""
 
 
 @dataclass(frozen=True)
@@ -78,21 +75,7 @@ class Player:
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise ValueError(_("unknown bot level {found}").format(found=describe(level)))
-        raw = data.get("name", "?")
-        try:
-            name = player_name(raw)
-        except ValueError as e:
-            raise NameRefused(f"{named(raw, seat)} is refused: {e}") from None
-        return cls(name=name, kind=data["kind"], level=level)
-
-
-def named(raw: object, seat: int | None = None) -> str:
-    """`player 2's name "Eve…"`, for a message: the name as a terminal may show it, cut short."""
-    who = f"player {seat + 1}'s name" if seat is not None else "a player's name"
-    if not isinstance(raw, str):
-        return who
-    shown = visible(raw)
-    return f'{who} "{shown[:NAME_LENGTH + 4]}{"…" if len(shown) > NAME_LENGTH + 4 else ""}"'
+        return cls(name=seat_name(data.get("name", "?"), seat), kind=data["kind"], level=level)
 
 
 def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
