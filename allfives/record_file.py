@@ -133,6 +133,15 @@ def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES, *,
     return data, text
 
 
+def unchecked_deals(hands: int) -> str:
+    """What `allfives replay` and `review` say of a record whose hands carry no fair deal's commitment
+    (RECORD.md's older format): those deals could not be checked, so the command says so, not nothing."""
+    return ngettext(
+        "deals not checked: {n} hand carries no deal commitment (a record from before fair deals)",
+        "deals not checked: {n} hands carry no deal commitment (a record from before fair deals)",
+        hands).format(n=hands)
+
+
 def apply_journal(data: dict[str, Any], base: object, text: str, name: str = "the journal") -> bool:
     """Make the changes of a journal's `text` to the record `data` whose `journal_id` is `base`;
     False when there were none for it (RecordError, naming the line, for a journal that is wrong)."""
@@ -207,4 +216,4 @@ def _change(data: dict[str, Any], entry: Any) -> None:
 
 
 __all__ = ["JOURNAL_FORMAT", "JOURNAL_ID", "MAX_RECORD_BYTES", "apply_journal", "journal_path", "read_record",
-           "read_record_text", "shown_path"]
+           "read_record_text", "shown_path", "unchecked_deals"]
