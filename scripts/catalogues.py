@@ -173,12 +173,14 @@ def compile_all(locale: Path = LOCALE) -> list[Path]:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--fold"]:
+        parts = sorted(LOCALE.glob("parts/*/*.po"))
         if problems := fold():
             print("\n".join(problems), file=sys.stderr)
             print(f"nothing folded: {len(problems)} messages are translated twice with different words; "
                   "choose one of each and fold again", file=sys.stderr)
             sys.exit(1)
-        print("folded every part into allfives/locale/<lang>/LC_MESSAGES/allfives.po")
+        print(f"folded {len(parts)} parts into allfives/locale/<lang>/LC_MESSAGES/allfives.po" if parts
+              else "no parts to fold")
     elif sys.argv[1:]:
         sys.exit("usage: python scripts/catalogues.py [--fold]")
     for path in compile_all():
