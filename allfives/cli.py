@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # each command imports what it needs: playing never waits for
     from allfives.engine import ReplayDocument
 
 
-DEAL_SAYS = {True: N_(" (deal checked)"), False: N_(" (deal committed, secret not shown)"), None: ""}
+# a hand's deal: its secret checked, committed to only (the hand in play), or no commitment (an older record)
+DEAL_SAYS = {True: N_(" (deal checked)"), False: N_(" (deal committed, secret not shown)"),
+             None: N_(" (deal not checked: no commitment)")}
 
 
 def _tiles(n: int) -> str:
@@ -29,6 +31,7 @@ def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
     """The record in words: each hand's leader, plays and end, the scores; seats by the players' names
     the record gives (`players`), else `seat 1`, `seat 2`..."""
     from allfives.names import record_names, seat_labels
+    from allfives.record_file import unchecked_deals
 
     rules = doc.rules
     seat = seat_labels(players, rules.seats)
@@ -45,7 +48,7 @@ def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
         deal = DEAL_SAYS[doc.deal_checked(n)]
         leads = _("You lead") if seat[leader] == "You" else _("{name} leads").format(name=seat[leader])
         lines.append(_("hand {n}: {leads}{deal}, {tiles} played, {points} scored in play").format(
-            n=n, leads=leads, deal=_(deal) if deal else "", tiles=_tiles(len(hand["plays"])),
+            n=n, leads=leads, deal=_(deal), tiles=_tiles(len(hand["plays"])),
             points=ngettext("{n} point", "{n} points", points).format(n=points)))
         result = hand["result"]
         if result is None:  # only the last hand is unfinished: in play, or won before its end
@@ -64,6 +67,8 @@ def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
                                                               points=doc.final_scores[doc.winner]))
     else:
         lines.append(_("no winner yet"))
+    if unchecked := doc.unchecked_deals():
+        lines.append(unchecked_deals(unchecked))
     return "\n".join(lines)
 
 
@@ -87,7 +92,7 @@ def replay_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from allfives.engine import RecordError, ReplayDocument
     from allfives.names import visible
-    from allfives.record_file import read_record
+    from allfives.record_file import read_record, unchecked_deals
 
     try:
         data, _journal = read_record(args.file)
@@ -101,6 +106,8 @@ def replay_main(argv: list[str]) -> int:
         print(_("the record is nested too deeply to be a game record"), file=sys.stderr)
         return 2
     sys.stdout.writelines(out)  # only once the whole record has been checked
+    if args.json and (unchecked := doc.unchecked_deals()):
+        print(unchecked_deals(unchecked), file=sys.stderr)  # (the document stays RECORD.md's own)
     return 0
 
 

@@ -102,7 +102,7 @@ def choose(flag: str | None, saved: str | None, environ: Mapping[str, str]) -> t
         if lang is not None:
             return lang, None
         return ENGLISH, _("allfives speaks no {language} yet: English it is (--lang {choices}).").format(
-            language=flag.strip()[:20] or '""', choices="|".join(LANGUAGES))
+            language=_quoted(flag.strip()[:20]), choices="|".join(LANGUAGES))
     lang = known(saved)
     if lang is not None and lang != PSEUDO:
         return lang, None
@@ -115,6 +115,15 @@ def choose(flag: str | None, saved: str | None, environ: Mapping[str, str]) -> t
             lang = known(value)
             return (lang if lang is not None and lang != PSEUDO else ENGLISH), None
     return ENGLISH, None
+
+
+def _quoted(typed: str) -> str:
+    """A code as typed, for a line on a terminal: as it is if every character is printable, else quoted
+    with its escape codes, controls and invisible characters written out (`'\\x1b[2Jnl'`), so what a
+    person typed can never steer the terminal it is shown on; `""` for nothing."""
+    if not typed:
+        return '""'
+    return typed if typed.isprintable() else repr(typed)
 
 
 def add_language_flag(parser: Any) -> None:

@@ -44,6 +44,44 @@ def player_name(raw: object) -> str:
     return name
 
 
+class NameRefused(ValueError):
+    """A player's name, in a record, a save or a saved table, breaks the name rule: the one-line message
+    names the player (by seat) and says why."""
+
+
+def seat_name(raw: object, seat: int | None = None) -> str:
+    """`raw` as the name of the player a record, a save or a saved table seats at `seat` (from 0), by the
+    name rule; NameRefused, naming the player and why, for a name that breaks it."""
+    try:
+        return player_name(raw)
+    except ValueError as e:
+        raise NameRefused(_("{player} is refused: {why}").format(player=named(raw, seat), why=e)) from None
+
+
+def check_players(players: object) -> None:
+    """The names a record's `players` gives, each by the name rule: the door every record file comes in
+    by (allfives.record_file) keeps it, so `allfives replay`, `review`, a save, a saved table and
+    `--deals FILE` refuse the same names the same way (NameRefused for the first that breaks it).
+
+    Only the names are checked here: a record without players, or with players of another shape, is
+    left to its readers (a replay needs none; a review seats `Seat 1`...)."""
+    if not isinstance(players, list):
+        return
+    for seat, player in enumerate(players):
+        if isinstance(player, dict) and "name" in player:
+            seat_name(player["name"], seat)
+
+
+def named(raw: object, seat: int | None = None) -> str:
+    """`player 2's name "Eve…"`, for a message: the name as a terminal may show it, cut short."""
+    who = (_("player {n}'s name").format(n=seat + 1) if seat is not None else _("a player's name"))
+    if not isinstance(raw, str):
+        return who
+    shown = visible(raw)
+    cut = shown[:NAME_LENGTH + 4] + ("…" if len(shown) > NAME_LENGTH + 4 else "")
+    return _('{who} "{name}"').format(who=who, name=cut)
+
+
 def code_point(char: str) -> str:
     """`U+202E`: how a character nobody can see is named in a message."""
     return f"U+{ord(char):04X}"

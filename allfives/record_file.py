@@ -27,6 +27,7 @@ from allfives import i18n
 from allfives.engine import RecordError, parse_json
 from allfives.engine.values import brief, describe
 from allfives.i18n import N_, _, ngettext
+from allfives.names import NameRefused, check_players
 from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
 
 # What a journal may not change: the record's own fields, and the tie between the two files.
@@ -38,8 +39,9 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 _CHUNK = 1 << 16
 
 
-def _name(path: str | os.PathLike[str]) -> str:
-    """The path as a one-line message shows it: a very long one keeps only its end."""
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """The path as a one-line message shows it (every RecordError here begins with it and a colon): a very
+    long one keeps only its end."""
     text = os.fsdecode(path).replace("\n", "\\n")
     return text if len(text) <= 80 else "…" + text[-79:]
 
@@ -50,7 +52,7 @@ def read_record_text(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES
     Never blocks and never reads more than `limit` bytes: a FIFO, a device such as /dev/zero, a
     directory or a symlink to any of them is refused after one non-blocking open and an fstat.
     """
-    name = _name(path)
+    name = shown_path(path)
     flags = os.O_RDONLY
     for extra in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC"):  # not every platform has them
         flags |= getattr(os, extra, 0)
@@ -106,21 +108,38 @@ def _kind(mode: int) -> str:
     return N_("not a file")
 
 
-def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> tuple[Any, str]:
+def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES, *,
+                names: bool = True) -> tuple[Any, str]:
     """The JSON data of a record file, its journal's changes made, and its text; RecordError (one
-    line, naming the file) if neither can be read."""
+    line, naming the file) if neither can be read, or if a player it names breaks the name rule
+    (`names.check_players`: every command refuses the same names; `names=False` only to look up a
+    field of a file already set aside)."""
     text = read_record_text(path, limit)
     try:
         data = parse_json(text)
     except RecordError as e:
-        raise RecordError(f"{_name(path)}: {e}") from None
+        raise RecordError(f"{shown_path(path)}: {e}") from None
     if isinstance(data, dict) and JOURNAL_ID in data:
         journal = journal_path(path)
         base = data.pop(JOURNAL_ID)
         if os.path.lexists(journal) and apply_journal(data, base, read_record_text(journal, limit),
-                                                      _name(journal)):
+                                                      shown_path(journal)):
             text = json.dumps(data, indent=1)
+    if names and isinstance(data, dict):
+        try:
+            check_players(data.get("players"))
+        except NameRefused as e:
+            raise RecordError(f"{shown_path(path)}: {e}") from None
     return data, text
+
+
+def unchecked_deals(hands: int) -> str:
+    """What `allfives replay` and `review` say of a record whose hands carry no fair deal's commitment
+    (RECORD.md's older format): those deals could not be checked, so the command says so, not nothing."""
+    return ngettext(
+        "deals not checked: {n} hand carries no deal commitment (a record from before fair deals)",
+        "deals not checked: {n} hands carry no deal commitment (a record from before fair deals)",
+        hands).format(n=hands)
 
 
 def apply_journal(data: dict[str, Any], base: object, text: str, name: str = "the journal") -> bool:
@@ -197,4 +216,4 @@ def _change(data: dict[str, Any], entry: Any) -> None:
 
 
 __all__ = ["JOURNAL_FORMAT", "JOURNAL_ID", "MAX_RECORD_BYTES", "apply_journal", "journal_path", "read_record",
-           "read_record_text"]
+           "read_record_text", "shown_path", "unchecked_deals"]

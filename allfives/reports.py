@@ -177,10 +177,14 @@ def review_main(argv: list[str]) -> int:
         return _review_screen(game, setup, seats, args.samples)
     analysis = analyse_game(game, seats, args.samples, progress=ProgressLine())
     luck = luck_of(game, analysis.decisions, luck_samples(args.samples), seats)
+    unchecked = sum(hand.deal is None for hand in game.log)  # (an older record: its deals not checked)
     if args.json:
         print(json.dumps({**analysis.model_dump(mode="json"), "luck": _luck_json(game, luck)}, indent=1))
+        if unchecked:
+            print(record_file.unchecked_deals(unchecked), file=sys.stderr)
     else:
-        print(_review_text(game, analysis, luck, setup, record.get("players")))
+        text = _review_text(game, analysis, luck, setup, record.get("players"))
+        print(text + ("\n" + record_file.unchecked_deals(unchecked) if unchecked else ""))
     return 0
 
 

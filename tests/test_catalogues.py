@@ -110,3 +110,52 @@ def test_parts_are_read_together_a_message_by_its_id_and_context(tmp_path: Path)
     whole = catalogues.catalogue("nl", tmp_path)
     assert whole.get("easy").string == "makkelijk"  # the first part's wins
     assert whole.get("easy", context="bot level").string == "makkelijke"  # another message
+
+
+def test_no_message_is_in_two_of_a_languages_sources(catalogue) -> None:  # noqa: ANN001
+    """One file per language, so a translator's tool sees each message once: a part added beside it may
+    only bring new messages (`python scripts/catalogues.py --fold` folds it in)."""
+    lang, _whole = catalogue
+    twice = {key: [str(path.relative_to(catalogues.LOCALE)) for path, _m in found]
+             for key, found in catalogues.twice(lang).items()}
+    assert not twice, f"{lang}: in more than one source (fold them): {twice}"
+
+
+HEADER = ('msgid ""\nmsgstr ""\n"Language: nl\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+          '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
+
+
+def write_po(path: Path, body: str, comment: str = "") -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(comment + HEADER + body, encoding="utf-8")
+
+
+def test_fold_refuses_a_message_translated_twice_differently_and_writes_nothing(tmp_path: Path) -> None:
+    main = catalogues.main_file("nl", tmp_path)
+    write_po(main, 'msgid "Start"\nmsgstr "Start"\n')
+    write_po(tmp_path / "parts" / "net" / "nl.po",
+             'msgid "Start"\nmsgstr "Beginnen"\n\nmsgid "Kick"\nmsgstr "Wegsturen"\n')
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*.po")}
+    problems = catalogues.fold(tmp_path)
+    assert len(problems) == 1 and "parts/net" in problems[0]
+    assert "'Start'" in problems[0] and "'Beginnen'" in problems[0]
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*.po")} == before  # nothing picked or moved
+
+
+def test_fold_brings_every_part_into_the_main_file_and_removes_the_parts(tmp_path: Path) -> None:
+    main = catalogues.main_file("nl", tmp_path)
+    write_po(main, '#. a note kept\nmsgid "Start"\nmsgstr "Start"\n', comment="# Dutch words of allfives.\n")
+    write_po(tmp_path / "parts" / "net" / "nl.po",
+             'msgid "Start"\nmsgstr "Start"\n\nmsgctxt "bot level"\nmsgid "easy"\nmsgstr "makkelijk"\n\n'
+             'msgid "{n} tile"\nmsgid_plural "{n} tiles"\nmsgstr[0] "{n} steen"\nmsgstr[1] "{n} stenen"\n')
+    write_po(tmp_path / "parts" / "ends" / "nl.po", 'msgid "Kick"\nmsgstr "Wegsturen"\n')
+    whole = catalogues.catalogue("nl", tmp_path)
+    assert catalogues.fold(tmp_path) == []
+    assert catalogues.sources("nl", tmp_path) == [main] and not (tmp_path / "parts").exists()
+    text = main.read_text(encoding="utf-8")
+    assert text.startswith("# Dutch words of allfives.\nmsgid \"\"") and "a note kept" in text
+    assert text.count('msgid "Start"') == 1
+    folded = catalogues.catalogue("nl", tmp_path)
+    assert [(m.id, m.context, m.string) for m in folded] == [(m.id, m.context, m.string) for m in whole]
+    assert [m.id for m in folded if m.id] == ["Start", "Kick", "easy", ("{n} tile", "{n} tiles")]  # by area
+    assert catalogues.fold(tmp_path) == [] and main.read_text(encoding="utf-8") == text  # nothing more to do

@@ -106,3 +106,12 @@ def test_a_record_that_cannot_be_read_is_refused_in_the_players_language(tmp_pat
     (tmp_path / "big.json").write_text("x" * 2000)
     with pytest.raises(RecordError, match="2.000 bytes, te groot voor een spelverslag"):  # (a Dutch 2,000)
         read_record_text(tmp_path / "big.json", limit=1000)
+
+
+@pytest.mark.parametrize("typed", ["\x1b[2J\x1b]0;owned\x07de", "nl\u202eevil", "de\nfake line", "\x9bde"])
+def test_a_lang_flag_is_echoed_with_its_escape_codes_written_out(typed: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--lang", typed, "replay", "--help"]) == 0
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err[:-1].isprintable(), err  # no escape, bell, RTL override, line break
+    assert repr(typed[:20]) in err  # quoted, written out: `'\x1b[2J…'`

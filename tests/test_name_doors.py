@@ -74,6 +74,40 @@ def test_review_refuses_such_a_record_in_one_line(tmp_path: Path, capsys: pytest
         assert "player 2's name" in out.err and "U+202E" in out.err and "\u202e" not in out.err
 
 
+@pytest.mark.parametrize("name", BAD)
+def test_replay_and_review_refuse_the_same_names_in_the_same_line(name: str, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture) -> None:
+    """One door for a record file (allfives.record_file): replay once showed such a record as `seat 2`."""
+    path = record_file(tmp_path, "Ann", name)
+    said = set()
+    for command in (["replay"], ["replay", "--json"], ["review", "--text", "--samples", "1"]):
+        assert main([command[0], str(path), *command[1:]]) == 2, command
+        out = capsys.readouterr()
+        assert out.out == "" and out.err.count("\n") == 1, out
+        said.add(out.err)
+    (line,) = said
+    assert line.startswith(f"{path}: player 2's name") and REFUSED_NAMES[name] in line
+    assert line[:-1].isprintable()  # (the name written out)
+
+
+def test_a_journal_that_sets_a_name_against_the_rule_is_refused_as_the_record_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from allfives.userdata import JOURNAL_FORMAT, JOURNAL_ID, journal_path
+
+    path = record_file(tmp_path, "Ann", "Bo")
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, JOURNAL_ID: "j1"}))
+    head = json.dumps({"journal": JOURNAL_FORMAT, "base": "j1"})
+    journal_path(path).write_text(head + "\n" + json.dumps({"set": {"players": players_named("Ann", RTL)}})
+                                  + "\n")
+    assert main(["replay", str(path)]) == 2
+    assert "player 2's name" in capsys.readouterr().err
+    journal_path(path).write_text(head + "\n" + json.dumps({"set": {"players": players_named(" Ann ", "Cy")}})
+                                  + "\n")
+    assert main(["replay", str(path)]) == 0  # (a name the rule folds is a good name)
+    assert "scores: Ann " in capsys.readouterr().out  # the seats by the journal's names
+
+
 def test_a_save_naming_a_player_against_the_rule_is_set_aside_with_a_message(data_dir: Path) -> None:
     store = SaveStore(data_dir)
     setup = GameSetup(rules=Rules(seats=2), players=default_players(2), bot_delay=0)

@@ -350,6 +350,11 @@ class ReplayDocument:
         shows only the commitment (the hand in play), None when it has no fair deal (an older record)."""
         return self._run.checked[hand - 1]
 
+    def unchecked_deals(self) -> int:
+        """How many of the hands yielded so far carry no fair deal (an older record): their deals were not
+        checked, and a reader of the replay is told so."""
+        return self._run.checked.count(None)
+
     @property
     def final_scores(self) -> list[int]:
         return list(self._run.table.scores)

@@ -40,6 +40,16 @@ if TYPE_CHECKING:  # the analysis (the bots' search) loads only when a review as
 FILE_NAME = "history.sqlite3"
 
 
+def _parsed(text: str) -> Any:
+    """A column's JSON. A row is data like any file: ValueError for any column that is not JSON, however
+    it fails (nested past Python's stack, json raises RecursionError), so the row is passed over as
+    damaged and the others are read."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def _hands_apart(db: sqlite3.Connection) -> None:
     """3: each hand in a row of its own, so that a move rewrites its hand's row, not the whole game.
 
@@ -56,12 +66,12 @@ def _hands_apart(db: sqlite3.Connection) -> None:
         )""")
     for game_id, record, scores in db.execute("SELECT id, record, hands FROM games").fetchall():
         try:
-            head = json.loads(record)
+            head = _parsed(record)
             hands = head.pop("hands")
         except (ValueError, TypeError, AttributeError, KeyError):
             continue
         try:
-            lines = json.loads(scores)
+            lines = _parsed(scores)
         except (ValueError, TypeError):
             lines = None
         if not isinstance(hands, list):
@@ -121,8 +131,8 @@ def _light_entries(rows: list[tuple]) -> list[GameEntry]:
     for r in rows:
         try:
             out.append(GameEntry(id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
-                                 rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6],
-                                 scores=json.loads(r[7]), hands=(), moves=r[8], seeded=bool(r[9]),
+                                 rules=_parsed(r[4]), players=_parsed(r[5]), winner=r[6],
+                                 scores=_parsed(r[7]), hands=(), moves=r[8], seeded=bool(r[9]),
                                  practice=bool(r[10])))
         except (ValueError, TypeError, ValidationError):
             continue
@@ -456,7 +466,7 @@ class HistoryStore:
             codes = {}
             for row in rows:
                 try:
-                    code = json.loads(row[-1]).get("deal_code")
+                    code = _parsed(row[-1]).get("deal_code")
                 except (ValueError, AttributeError):
                     continue
                 if isinstance(code, str) and len(code) <= 32:
@@ -533,7 +543,7 @@ class HistoryStore:
             try:
                 out.append(GameEntry(
                     id=r[0], started_at=r[1], updated_at=r[2], status=r[3],
-                    rules=json.loads(r[4]), players=json.loads(r[5]), winner=r[6], scores=json.loads(r[7]),
+                    rules=_parsed(r[4]), players=_parsed(r[5]), winner=r[6], scores=_parsed(r[7]),
                     hands=[HandScore.model_validate_json(h) for h in lines[r[0]]], moves=r[8],
                     seeded=bool(r[9]), practice=bool(r[10]), rating=_stored_rating(r[11])))
             except (ValueError, TypeError, ValidationError):
@@ -706,7 +716,7 @@ def _migrate(db: sqlite3.Connection, migration: Callable[[sqlite3.Connection], N
 def _stored_rating(text: str | None) -> tuple[float, float] | None:
     """A game's stored rating column: `[mu, sigma]`, or None (not finished, or not readable)."""
     try:
-        mu, sigma = json.loads(text) if text else (None, None)
+        mu, sigma = _parsed(text) if text else (None, None)
         return None if mu is None else (float(mu), float(sigma))
     except (ValueError, TypeError):
         return None
@@ -720,11 +730,11 @@ def _record_of(db: sqlite3.Connection, game_id: str) -> dict[str, Any] | None:
     hands = [hand for (hand,) in db.execute("SELECT hand FROM game_hands WHERE game_id = ? ORDER BY number",
                                             (game_id,))]
     try:
-        data = json.loads(found[0])
+        data = _parsed(found[0])
         if not isinstance(data, dict):
             return None
         if hands or "hands" not in data:  # (a record that could not be read at schema 3 keeps its own)
-            data["hands"] = [json.loads(hand) for hand in hands]
+            data["hands"] = [_parsed(hand) for hand in hands]
     except ValueError:
         return None
     return data

@@ -30,7 +30,7 @@ def saved_history_id(path: Path) -> str | None:
     from allfives.record_file import read_record
 
     try:
-        data, _ = read_record(path)
+        data, _ = read_record(path, names=False)  # (a save set aside for a name is still marked)
     except (OSError, ValueError, RecursionError):
         return None
     found = data.get("history_id") if isinstance(data, dict) else None

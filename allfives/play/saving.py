@@ -230,7 +230,7 @@ class SaveStore:
         if not os.path.lexists(self.path):
             return LoadOutcome()
         from allfives.engine import RecordError, replay  # (records: only once there is one to read)
-        from allfives.record_file import read_record
+        from allfives.record_file import read_record, shown_path
 
         try:
             # never blocks nor reads without end: a FIFO or a link to /dev/zero is refused at once
@@ -240,7 +240,9 @@ class SaveStore:
             state, _events = replay(data)
             setup = GameSetup.from_record(state.rules, data.get("seed"), data)
         except (OSError, RecordError, ValueError, RecursionError) as e:
-            why = str(e).splitlines()[0][:120] if str(e) else _("not a game record")
+            # (the message names where the file went: not the file itself again)
+            said = str(e).removeprefix(f"{shown_path(self.path)}: ")
+            why = said.splitlines()[0][:120] if said else _("not a game record")
             try:
                 moved = self.move_aside("corrupt")
             except OSError as moving:

@@ -100,7 +100,7 @@ class Session:
     @classmethod
     def new(cls, setup: GameSetup, store: SaveStore | None = None, *, background: bool = False,
             history: HistoryLink | None = None) -> Session:
-        from allfives.play.deals import of_setup
+        from allfives.play.setup import of_setup
 
         if (deals := of_setup(setup)) is not setup.deals:
             setup = replace(setup, deals=deals, bots_seed=None)  # (its bots' seeds follow from the code)

@@ -1,21 +1,33 @@
-"""Who sits at the table and how the game is set up: plain data shared by screens, session and save."""
+"""Who sits at the table and how the game is set up, its deal code among it: plain data shared by screens,
+session and save."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
+import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.bots import LEVELS
-from allfives.engine.core import MAX_TARGET, SEED_LIMIT, TARGETS, VARIANTS, seed_problem, variant_hand_size
+from allfives.engine.core import (
+    MAX_HAND_SIZE,
+    MAX_TARGET,
+    SEED_LIMIT,
+    TARGETS,
+    VARIANTS,
+    seed_problem,
+    variant_hand_size,
+)
 from allfives.engine.values import describe
 from allfives.i18n import N_, _, add_language_flag, number
-from allfives.names import NAME_LENGTH, player_name, visible
+from allfives.names import NameRefused as NameRefused  # (the name rule's refusal: setups raise it)
+from allfives.names import player_name, seat_name
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
-    from allfives.play.deals import DealCode
 
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
 SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
@@ -23,10 +35,6 @@ SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themsel
 SEEDED_SIMULATIONS_FOR = {"expert": 100}
 
 Kind = Literal["person", "bot"]
-
-
-class NameRefused(ValueError):
-    """A player's name breaks the name rule (`allfives.names`): the one-line message names the player."""
 
 
 @dataclass(frozen=True)
@@ -67,21 +75,7 @@ class Player:
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise ValueError(_("unknown bot level {found}").format(found=describe(level)))
-        raw = data.get("name", "?")
-        try:
-            name = player_name(raw)
-        except ValueError as e:
-            raise NameRefused(f"{named(raw, seat)} is refused: {e}") from None
-        return cls(name=name, kind=data["kind"], level=level)
-
-
-def named(raw: object, seat: int | None = None) -> str:
-    """`player 2's name "Eve…"`, for a message: the name as a terminal may show it, cut short."""
-    who = f"player {seat + 1}'s name" if seat is not None else "a player's name"
-    if not isinstance(raw, str):
-        return who
-    shown = visible(raw)
-    return f'{who} "{shown[:NAME_LENGTH + 4]}{"…" if len(shown) > NAME_LENGTH + 4 else ""}"'
+        return cls(name=seat_name(data.get("name", "?"), seat), kind=data["kind"], level=level)
 
 
 def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
@@ -128,7 +122,7 @@ class GameSetup:
     # The person took a hint or took a move back: the game is practice and leaves the rating alone
     # (history/rating.py). Not a choice: it is what happened in play.
     practice: bool = field(default=False, compare=False)
-    # The game's deal code (allfives.play.deals): each hand's secret and the bots' seeds follow from it.
+    # The game's deal code (DealCode, below): each hand's secret and the bots' seeds follow from it.
     # Private while the game is played: a save keeps it, a record and the history only once it is over.
     deals: DealCode | None = field(default=None, compare=False)
 
@@ -228,8 +222,6 @@ class GameSetup:
             # (what `__post_init__` draws: 63 bits)
             raise ValueError(_("{field} must be a whole number from 0 to 2**63-1, found {found}").format(
                 field="bots_seed", found=describe(bots_seed)))
-        from allfives.play.deals import read_code
-
         deals = None if seeded else read_code(data.get("deal_code"))
         if deals is not None and (deals.rules != rules or len(deals.who) != len(raw)):
             raise ValueError(_("{field}: not this game's").format(field="deal_code"))
@@ -277,3 +269,204 @@ def rules_from(args: argparse.Namespace) -> Rules:
         target=TARGETS[seats] if args.target is None else args.target,
         end_of_hand="muggins" if args.muggins else "deduct",
         win_check="finish_hand" if args.finish_hand else "immediate")
+
+
+# -- the deal code ------------------------------------------------------------
+# A short typeable code that makes a game's deals again (`allfives --deals CODE`; allfives.play.deals
+# compares two games played on it). A code is 20 characters of Crockford's base 32 (0-9 and A-Z without
+# I, L, O and U; read in either case, with O read as 0 and I, L as 1), grouped `K7QM-2XPD-…`. Its 19
+# data characters hold 95 bits:
+#
+#     the game's secret (60) | version (3) | seats and partners (2) | hand size - 1 (4) | target (14)
+#     | Muggins (1) | finish (1) | who sits where (10: a base-5 digit a seat, person or bot level)
+#
+# (the first 35 laid over with bits of the secret's hash, so that codes of like games look nothing
+# alike), and the 20th is a check character: the sum over GF(32) of each character times α to the power
+# of its place from the end, so any one character mistyped and any two neighbours swapped are caught.
+#
+# Each hand's secret follows from the game's secret (`engine.deal.hand_secret`), so every hand is still
+# dealt, committed to and shown by RECORD.md's "Fair deals" rule; the bots' seeds follow from it too
+# (`derived_seed`). The code says which deals a game had without showing them: a game keeps it private
+# (its save holds it; a record and the history get it once the game is over).
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUE = {c: n for n, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
+LENGTH = 20  # characters, the check character among them
+GROUP = 4
+SECRET_BITS = 60
+_PARAM_BITS = 5 * (LENGTH - 1) - SECRET_BITS  # version, rules and seats: 35
+VERSION = 0
+_SEATINGS = ((2, False), (3, False), (4, True), (4, False))  # (seats, partnership)
+_WHO = ("person", *LEVELS)  # a seat's digit
+_MAX_TYPED = 64  # anything longer is not a code mistyped: refused before it is read
+FIELD = "deal_code"  # the record's and the save's field
+
+
+class DealCodeError(ValueError):
+    """A text that is no deal code; its message says why in the player's words (never quoting the text)."""
+
+
+def _mask(secret: int) -> int:
+    """Bits laid over the rules and seats, from the secret: codes of like games look nothing alike."""
+    digest = hashlib.sha256(b"allfives code " + secret.to_bytes(8, "big")).digest()
+    return int.from_bytes(digest[:8], "big") & ((1 << _PARAM_BITS) - 1)
+
+
+def _times_alpha(x: int) -> int:
+    """x times α in GF(32) = GF(2)[α]/(α⁵ + α² + 1)."""
+    x <<= 1
+    return x ^ 0b100101 if x & 0b100000 else x
+
+
+def _check_value(values: Sequence[int]) -> int:
+    """Σ values[i]·α^(n-i) over GF(32) (Horner's rule): nonzero weights, all different, so one wrong
+    character or two neighbours swapped always change it."""
+    total = 0
+    for v in values:
+        total = _times_alpha(total ^ v)
+    return total
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """What makes a game's deals: the rules they depend on, who sits where, and the game's secret."""
+
+    rules: Rules
+    who: tuple[str, ...]  # per seat: "person" or a bot's level
+    secret: int = field(repr=False)  # SECRET_BITS bits (never in a log line by mistake)
+
+    # -- making ---------------------------------------------------------
+
+    @classmethod
+    def fresh(cls, setup: GameSetup) -> DealCode:
+        """A new code for this setup, its secret from the operating system's cryptographic source."""
+        return cls(setup.rules, tuple("person" if p.is_person else p.level for p in setup.players),
+                   secrets.randbits(SECRET_BITS))
+
+    @classmethod
+    def fits(cls, setup: GameSetup) -> bool:
+        """Whether a code can say this setup (levels offered to players, at most four seats)."""
+        return all(p.is_person or p.level in LEVELS for p in setup.players)
+
+    @property
+    def text(self) -> str:
+        """The code as a person types it: `K7QM-2XPD-…`."""
+        r = self.rules
+        number = VERSION
+        number = number << 2 | _SEATINGS.index((r.seats, r.partnership))
+        number = number << 4 | (r.hand_size - 1)
+        number = number << 14 | r.target
+        number = number << 1 | (r.end_of_hand == "muggins")
+        number = number << 1 | (r.win_check == "finish_hand")
+        seated = 0
+        for kind in reversed(self.who + ("person",) * (4 - len(self.who))):
+            seated = seated * 5 + _WHO.index(kind)
+        number = self.secret << _PARAM_BITS | ((number << 10 | seated) ^ _mask(self.secret))
+        values = [number >> (5 * i) & 31 for i in reversed(range(LENGTH - 1))]
+        chars = "".join(ALPHABET[v] for v in (*values, _check_value(values)))
+        return "-".join(chars[i:i + GROUP] for i in range(0, LENGTH, GROUP))
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, typed: str) -> DealCode:
+        """The code a person typed (spaces and dashes anywhere, either case); DealCodeError saying why
+        it is none: too short or long, a character no code has, the check failing, a game it cannot be."""
+        if not isinstance(typed, str) or len(typed) > _MAX_TYPED:
+            raise DealCodeError(_("That is not a deal code: it is far too long."))
+        chars = [c for c in typed.upper() if c not in " -\t"]
+        if any(c not in _VALUE for c in chars):
+            raise DealCodeError(_("That is not a deal code: a code has only the digits and the letters "
+                                  "A to Z without U."))
+        if len(chars) != LENGTH:
+            raise DealCodeError(_("A deal code has {length} letters and digits; that one has {n}.")
+                                .format(length=LENGTH, n=len(chars)))
+        values = [_VALUE[c] for c in chars]
+        if _check_value(values[:-1]) != values[-1]:
+            raise DealCodeError(_("That deal code has a typo: its last character does not check."))
+        number = 0
+        for v in values[:-1]:
+            number = number << 5 | v
+        return cls._unpack(number)
+
+    @classmethod
+    def _unpack(cls, number: int) -> DealCode:
+        from allfives.engine import Rules
+
+        secret = number >> _PARAM_BITS
+        number = (number ^ _mask(secret)) & ((1 << _PARAM_BITS) - 1)
+        seated, number = number & 1023, number >> 10
+        finish, number = number & 1, number >> 1
+        muggins, number = number & 1, number >> 1
+        target, number = number & 0x3FFF, number >> 14
+        hand_size, number = (number & 15) + 1, number >> 4
+        seats, partnership = _SEATINGS[number & 3]
+        version = number >> 2
+        who = []
+        for _seat in range(4):
+            seated, digit = divmod(seated, 5)
+            who.append(digit)
+        foreign = DealCodeError(_("That deal code is not one this version of allfives makes."))
+        if version != VERSION or seated or not 1 <= target <= MAX_TARGET or hand_size > MAX_HAND_SIZE:
+            raise foreign
+        if hand_size * seats > 28 or any(d >= len(_WHO) for d in who) or any(who[seats:]):
+            raise foreign
+        rules = Rules(seats=seats, partnership=partnership, hand_size=hand_size, target=target,
+                      end_of_hand="muggins" if muggins else "deduct",
+                      win_check="finish_hand" if finish else "immediate")
+        return cls(rules, tuple(_WHO[d] for d in who[:seats]), secret)
+
+    # -- what it makes --------------------------------------------------
+
+    @property
+    def game_secret(self) -> bytes:
+        """The key every hand's secret and the bots' seeds are derived from."""
+        return b"allfives deals " + self.secret.to_bytes(8, "big")
+
+    def hand_secret(self, hand_number: int) -> bytes:
+        """The secret of the game's `hand_number`-th hand (from 1), dealt by RECORD.md's rule."""
+        from allfives.engine.deal import hand_secret  # (Pydantic's engine: not before a game is dealt)
+
+        return hand_secret(self.game_secret, hand_number)
+
+    @property
+    def bots_seed(self) -> int:
+        """The seed of the bots' own stream: the same bots play the same way on the same moves."""
+        from allfives.engine.deal import derived_seed
+
+        return derived_seed(self.game_secret, "bots")
+
+    def setup(self, name: str | None = None, bot_delay: float | None = None) -> GameSetup:
+        """A new game on these deals: people and bots in the same seats, the same rules and bots' seeds;
+        `name`: the (first) person's, else the stand-in."""
+        people = self.who.count("person")
+        players = []
+        for seat, kind in enumerate(self.who):
+            if kind == "person":
+                first = seat == self.who.index("person")
+                players.append(Player(name if first and name else person_name(seat, people), "person"))
+            else:
+                players.append(Player(BOT_NAMES[seat], "bot", kind))
+        extra = {} if bot_delay is None else {"bot_delay": bot_delay}
+        return GameSetup(rules=self.rules, players=tuple(players), deals=self, **extra)
+
+
+def of_setup(setup: GameSetup) -> DealCode | None:
+    """The code a new local game gets: none for a seeded game (its seed says its deals) or one a code
+    cannot say."""
+    if setup.seed is not None or setup.deals is not None or not DealCode.fits(setup):
+        return setup.deals
+    return DealCode.fresh(setup)
+
+
+def read_code(value: Any) -> DealCode | None:
+    """A record's or save's `deal_code` field (None when absent; ValueError when it is no code)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{FIELD}: not a deal code")
+    try:
+        return DealCode.parse(value)
+    except DealCodeError:
+        raise ValueError(f"{FIELD}: not a deal code") from None

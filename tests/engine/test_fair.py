@@ -262,6 +262,30 @@ def test_replay_says_which_deals_it_checked(tmp_path: Path, capsys) -> None:
     assert "(deal committed, secret not shown)" in hands[-1]
 
 
+def test_replay_and_review_say_an_older_records_deals_were_not_checked(tmp_path: Path, capsys) -> None:
+    record = a_record()
+    for hand in record["hands"][1:]:
+        del hand["deal"]  # (one hand of fair deals, the rest as records were before them)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record))
+    unchecked = len(record["hands"]) - 1
+    said = f"deals not checked: {unchecked} hands carry no deal commitment (a record from before fair deals)"
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    hands = [line for line in out if line.startswith("hand ")]
+    assert "(deal checked)" in hands[0] and all("(deal not checked: no commitment)" in h for h in hands[1:])
+    assert out[-1] == said
+    assert main(["replay", str(path), "--json"]) == 0
+    doc, err = capsys.readouterr()
+    assert json.loads(doc)["hands"] and err == said + "\n"  # the document as RECORD.md has it; a word beside
+    assert main(["review", str(path), "--text", "--samples", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == said
+    assert main(["review", str(path), "--json", "--samples", "1"]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == said
+    path.write_text(json.dumps(a_record()))  # every deal committed to and shown: nothing to say
+    assert main(["replay", str(path)]) == 0 and "not checked" not in capsys.readouterr().out
+
+
 def test_an_older_record_without_deals_still_replays_and_an_old_unseeded_save_deals_afresh() -> None:
     record = a_record()
     for hand in record["hands"]:

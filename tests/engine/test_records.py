@@ -179,11 +179,15 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+# RECORD.md's fair deals are optional: a record without them replays, and says its deals were not checked
+UNCHECKED = "deals not checked: 2 hands carry no deal commitment (a record from before fair deals)"
+
+
 def test_replay_json_is_the_document_of_record_md(tmp_path: Path, capsys) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(TWO_HANDS))
     code, out, err = run(capsys, "replay", "--json", str(path))
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNCHECKED + "\n")  # (beside the document, which stays RECORD.md's own)
     assert json.loads(out) == TWO_HANDS_DOC
 
 
@@ -215,19 +219,21 @@ def test_replay_prints_a_readable_summary(tmp_path: Path, capsys) -> None:
     assert (code, err) == (0, "")
     assert out.splitlines() == [  # (seats count from 1, as on every screen)
         "2 seats, 2 tiles each, target 250, deduct, immediate",
-        "hand 1: seat 1 leads, 3 tiles played, 5 points scored in play",
+        "hand 1: seat 1 leads (deal not checked: no commitment), 3 tiles played, 5 points scored in play",
         "  seat 1 went out; remaining pips [0, 8], deductions [0, 10]",
         "  scores: seat 1 5, seat 2 -10",
-        "hand 2: seat 1 leads, 3 tiles played, 5 points scored in play",
+        "hand 2: seat 1 leads (deal not checked: no commitment), 3 tiles played, 5 points scored in play",
         "  in progress",
         "  scores: seat 1 10, seat 2 -10",
         "no winner yet",
+        UNCHECKED,
     ]
     path.write_text(json.dumps({**TWO_HANDS, "players": [{"name": "You", "kind": "person"},
                                                          {"name": "Ben", "kind": "bot", "level": "hard"}]}))
     code, out, err = run(capsys, "replay", str(path))
     assert (code, err) == (0, "")
-    assert out.splitlines()[1:4] == ["hand 1: You lead, 3 tiles played, 5 points scored in play",
+    assert out.splitlines()[1:4] == ["hand 1: You lead (deal not checked: no commitment), 3 tiles played, "
+                                     "5 points scored in play",
                                      "  You went out; remaining pips [0, 8], deductions [0, 10]",
                                      "  scores: You 5, Ben -10"]
 
@@ -248,8 +254,8 @@ def test_replay_summary_names_the_winner_and_teams(tmp_path: Path, capsys) -> No
     path.write_text(json.dumps(WON))
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert out.splitlines()[-3:] == ["  cut short: the game was won", "  scores: seat 1 5, seat 2 0",
-                                     "winner: seat 1 with 5"]
+    assert out.splitlines()[-4:-1] == ["  cut short: the game was won", "  scores: seat 1 5, seat 2 0",
+                                       "winner: seat 1 with 5"]
     path.write_text(json.dumps(FOUR))
     code, out, _ = run(capsys, "replay", str(path))
     assert "  scores: team 1 5, team 2 5" in out.splitlines()
@@ -262,7 +268,7 @@ def test_a_record_saved_with_a_byte_order_mark_is_read(tmp_path: Path, capsys) -
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(TWO_HANDS).encode())
     code, out, err = run(capsys, "replay", "--json", str(path))
-    assert (code, err) == (0, "") and json.loads(out) == TWO_HANDS_DOC
+    assert (code, err) == (0, UNCHECKED + "\n") and json.loads(out) == TWO_HANDS_DOC
 
 
 # -- malformed records --------------------------------------------------

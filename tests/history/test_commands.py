@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -204,3 +205,35 @@ def test_stats_shows_the_rating_its_interval_and_where_it_stands(data_dir: Path,
     assert f"(95% interval {round(now['low']):,}–{round(now['high']):,})" in line
     assert any(f"), {where} " in line for where in ("between", "above", "below", "at"))
     assert games == "  3 games rated; 1 practice game (a hint or an undo) not rated"
+
+
+DEEP = "[" * 50_000 + "]" * 50_000  # past Python's stack: json.loads raises RecursionError, not ValueError
+
+
+@pytest.mark.parametrize(("table", "column", "value", "counted"), [
+    ("games", "players", DEEP, 1), ("games", "rules", DEEP, 1), ("games", "scores", DEEP, 1),
+    ("games", "rating", DEEP, 2),
+    ("games", "head", '{"deal_code": "' + "0" * 20 + '", "x": ' + DEEP + "}", 2),  # (deal_codes reads it)
+    ("game_hands", "hand", DEEP, 2), ("game_hands", "score", '{"a": ' * 50_000 + "1" + "}" * 50_000, 1),
+], ids=lambda value: value if len(str(value)) < 20 else "deep")
+def test_stats_passes_over_a_row_nested_50000_deep_like_any_damaged_one(
+        data_dir: Path, play_game: Game, players: Callable[..., list[dict]], capsys: pytest.CaptureFixture,
+        table: str, column: str, value: str, counted: int) -> None:
+    import sqlite3
+
+    store = HistoryStore()
+    for game_id, seed in (("deep", 32), ("fine", 33)):
+        store.save_game(game_id, play_game(seed, target=60), players("easy"))
+    store.close()
+    key = "id" if table == "games" else "game_id"
+    with contextlib.closing(sqlite3.connect(data_dir / "history.sqlite3")) as db, db:
+        assert db.execute(f"UPDATE {table} SET {column} = ? WHERE {key} = 'deep'", (value,)).rowcount >= 1
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"]["games"] == counted  # the other game still counts
+    assert main(["stats"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("overall: ") and "crashed" not in out.err
+    again = HistoryStore()
+    if column in ("head", "hand"):
+        assert again.record("deep") is None and again.load("deep") is None
+    assert again.load("fine") is not None

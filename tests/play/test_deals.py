@@ -14,21 +14,20 @@ from allfives.bots import LEVELS
 from allfives.engine import Rules, commitment_of, replay, to_record
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size
 from allfives.engine.deal import deal_from_secret
-from allfives.play.deals import (
+from allfives.play.deals import DealsFileError, EarlierGame, read_deals_file
+from allfives.play.history_link import HistoryLink
+from allfives.play.saving import SaveStore
+from allfives.play.session import Session, make_bot, moves_made
+from allfives.play.setup import (
     ALPHABET,
     FIELD,
     LENGTH,
     SECRET_BITS,
     DealCode,
     DealCodeError,
-    DealsFileError,
-    EarlierGame,
-    read_deals_file,
+    GameSetup,
+    default_players,
 )
-from allfives.play.history_link import HistoryLink
-from allfives.play.saving import SaveStore
-from allfives.play.session import Session, make_bot, moves_made
-from allfives.play.setup import GameSetup, default_players
 from tests.hostile import OUTSIDE_TEXT
 
 WHO = ("person", *LEVELS)
@@ -87,12 +86,12 @@ def test_what_is_no_code_is_refused_in_one_line_that_never_quotes_it(typed: str)
 
 
 def test_a_code_for_a_game_no_rules_allow_is_refused_though_its_check_is_right() -> None:
-    from allfives.play import deals
+    from allfives.play import setup
 
     number = DealCode(Rules(seats=2), ("person", "easy"), 5).text.replace("-", "")
-    values = [deals._VALUE[c] for c in number[:-1]]
+    values = [setup._VALUE[c] for c in number[:-1]]
     values[-1] ^= 0b11111  # (bits of the seats' digits: a fifth seat's digit, which no code has)
-    forged = "".join(ALPHABET[v] for v in (*values, deals._check_value(values)))
+    forged = "".join(ALPHABET[v] for v in (*values, setup._check_value(values)))
     with pytest.raises(DealCodeError, match="not one this version"):
         DealCode.parse(forged)
 
@@ -254,3 +253,16 @@ def test_a_default_target_setup_code_reads_back_its_rules() -> None:
     code = DealCode.fresh(setup)
     assert DealCode.parse(code.text).rules == Rules(seats=4) and code.rules.target == TARGETS[4]
     assert code.setup().players[1].is_person and code.setup().players[1].name != code.setup().players[0].name
+
+
+def test_the_setup_owns_the_deal_code_and_imports_nothing_of_the_deals_module() -> None:
+    """Either module imports first on its own (no cycle: pyproject's acyclic contract keeps it so)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; import allfives.play.{first}; "
+             "print('allfives.play.deals' in sys.modules, 'allfives.play.setup' in sys.modules)")
+    for first, loaded in (("setup", "False True"), ("deals", "True True")):
+        run = subprocess.run([sys.executable, "-c", probe.format(first=first)], capture_output=True,
+                             text=True, timeout=60)
+        assert run.returncode == 0 and run.stdout.split() == loaded.split(), run.stderr

@@ -356,13 +356,13 @@ def test_the_status_says_deal_checked_at_a_hand_whose_secret_checks() -> None:
     bare = to_record(game)
     for hand in bare["hands"]:
         del hand["deal"]  # a record from before fair deals
-    assert "deal checked" not in Review(ReviewGame.from_record(bare)).status((1, 0)).plain
+    assert Review(ReviewGame.from_record(bare)).status((1, 0)).plain.endswith(" · deal not checked")
     in_play = seeded_game(13, target=150, stop_after=40)
     assert in_play.phase == "playing" and in_play.hand_number >= 2
     shared = Review(ReviewGame.from_record(to_record(in_play)))  # the hand in play's secret not shown yet
     last = in_play.hand_number
     assert "deal checked" in shared.status((last - 1, 0)).plain
-    assert "deal checked" not in shared.status((last, 0)).plain
+    assert "checked" not in shared.status((last, 0)).plain  # (committed to: not checked, nor unchecked)
 
 
 async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments() -> None:

@@ -165,6 +165,8 @@ class Review:
             dealt = dealt.format(n=moves, name=leader)
             if self.deal_checked(hand):
                 dealt = _("{line} · deal checked").format(line=dealt)
+            elif self.game.game.log[hand - 1].deal is None:  # an older record: nothing to check it by
+                dealt = _("{line} · deal not checked").format(line=dealt)
             return Notice(head + dealt, "info")
         position = self.timeline.at(hand, move)
         who = players[self.mover(hand, move)].name

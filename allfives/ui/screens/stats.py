@@ -25,7 +25,7 @@ from allfives.history.rating import (
     standing_words,
 )
 from allfives.history.stats import Record, Stats, compute
-from allfives.i18n import N_, _, ngettext
+from allfives.i18n import N_, _, ngettext, pgettext
 from allfives.play.history_link import HistoryLink
 from allfives.ui.review.model import ReviewGame
 
@@ -117,7 +117,7 @@ def opponents_table(stats: Stats) -> Table:
 
 def result_of(game: GameEntry) -> str:
     if game.status == "playing":
-        return _("in play")
+        return pgettext("game status", "in play")  # (still being played: not the sheet's points in play)
     if game.status == "abandoned":
         return _("abandoned")
     return {True: _("won"), False: _("lost"), None: _("over")}[game.won]
