@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -182,9 +182,10 @@ def play_words(rest: str) -> PlayWords:
     return PlayWords(tile=tile, end=end)
 
 
-def completions(text: str, line: str, phase: Phase, tiles: Sequence[str], ends: Sequence[str]) -> list[str]:
+def completions(text: str, line: str, phase: Phase, tiles: Sequence[str],
+                ends_of: Callable[[Tile], Sequence[str]]) -> list[str]:
     """What Tab may complete `text` to, at the end of `line` as typed so far: a command's word first, then
-    for `play` a tile (as `5-0`) and an end's name."""
+    for `play` a tile it may play (as `5-0`), then an end that tile fits (`ends_of`)."""
     before = line[:len(line) - len(text)].split()
     typed = folded(text)
     if not before:
@@ -194,5 +195,8 @@ def completions(text: str, line: str, phase: Phase, tiles: Sequence[str], ends: 
         return []
     if len(before) == 1:
         return [t + " " for t in tiles if t.startswith(text)]
-    names = [end_name(e).strip(MARK_OPEN + MARK_CLOSE) for e in ends]
+    tile = play_words(before[1]).tile
+    if len(before) > 2 or tile is None:
+        return []
+    names = [end_name(e).strip(MARK_OPEN + MARK_CLOSE) for e in ends_of(tile)]
     return [n for n in names if folded(n).startswith(typed)]

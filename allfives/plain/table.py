@@ -188,7 +188,7 @@ class PlainTable:
     def complete(self, text: str, line: str, phase: Phase) -> list[str]:
         view = self.view()
         tiles = [str(tile) for tile, _ends in fits(view)] if phase == "turn" else []
-        return completions(text, line, phase, tiles, sorted(view.layout.open_ends))
+        return completions(text, line, phase, tiles, lambda tile: ends_for(view, tile))
 
     def command(self, line: str, phase: Phase) -> None:
         """One line typed: its first word names a command (or one line says what is possible)."""

@@ -30,7 +30,8 @@ def test_a_whole_two_seat_game_through_a_pipe_says_every_event_of_its_record(tmp
     game.type("fly")  # a wrong command: one line says what is possible, and the turn waits
     game.type("ends")
     wrong, after = game.line(), game.line()
-    assert wrong == "No command fly. Commands: play, draw, hand, ends, score, hint, undo, repeat, help or quit."
+    assert wrong == ("No command fly. Commands: play, draw, hand, ends, score, hint, undo, repeat, help "
+                     "or quit.")
     assert after is not None and after.startswith(("Open ends:", "The table is empty"))
     while not turn.startswith("The game is over"):
         game.type(first_play(turn))
@@ -54,7 +55,8 @@ def test_a_saved_plain_game_is_picked_up_where_it_was_left(tmp_path: Path) -> No
     first.type(first_play(turn))
     left = first.until(lambda line: line.startswith("Your turn"))
     status, _errors = first.close()  # the input ends: the game stays saved
-    assert status == 0 and first.said[-1] == "The game is saved: allfives --plain picks it up where you left it."
+    assert status == 0
+    assert first.said[-1] == "The game is saved: allfives --plain picks it up where you left it."
     again = PlainGame(tmp_path, *flags)
     assert again.line() is not None and again.said[0].startswith("A game is in progress, saved ")
     assert again.line() == "Type resume to go on with it, or new for a new game."
@@ -79,7 +81,7 @@ def test_plain_help_says_how_to_play_with_a_screen_reader(capsys: pytest.Capture
         assert words in said
 
 
-def test_review_plain_reads_the_mistakes_as_sentences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_review_plain_says_mistakes_as_sentences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = to_record(seeded_game(31, stop_after=30, target=60))
     record["players"] = [{"name": "You", "kind": "person", "level": "medium"},
                          {"name": "Ben", "kind": "bot", "level": "easy"}]
@@ -88,7 +90,7 @@ def test_review_plain_reads_the_mistakes_as_sentences(tmp_path: Path, capsys: py
     assert main(["review", str(path), "--plain", "--samples", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     mistakes = [line for line in lines if line.startswith("Hand ")]
-    assert mistakes and all(re.fullmatch(r"Hand \d+, move \d+: you played .+, where .+ was worth [\d.]+ points "
-                                         r"more: .+\.", line) for line in mistakes)
+    mistake = r"Hand \d+, move \d+: you played .+, where .+ was worth [\d.]+ points more: .+\."
+    assert mistakes and all(re.fullmatch(mistake, line) for line in mistakes)
     assert any(line.startswith("You made ") for line in lines)
     assert not [line for line in lines if re.search(r"\d-\d|\b[WENS]\b", line)]  # tiles and ends as words
