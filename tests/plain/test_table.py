@@ -4,12 +4,17 @@ person's commands (hint, undo, hand, ends, score, repeat, quit, new, review); ev
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from allfives import i18n
 from allfives.engine import HandResult, Passed, Played
+from allfives.names import visible
+from allfives.plain.commands import LONGEST, find
 from allfives.play.saving import SaveStore
 from tests.ui.languages import speaking
 
@@ -145,3 +150,22 @@ def test_every_line_is_in_the_language_spoken(tmp_path: Path, lang: str) -> None
         sit(tmp_path, console, target=30).run()
     english = ("You hold", "the ends add up", "Your turn", "plays", "scores", "Commands:", "draw from")
     assert not [line for line in console.said if any(word in line for word in english)]
+
+
+TYPED = st.text(max_size=300) | st.sampled_from(["p", "p 50", "play 6-4 w", "d", "u", "r", "h", "e", "s", "?",
+                                                 "p 5-0 north", "p e", "\x1b[2J", "[/]", "q"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(TYPED, min_size=1, max_size=4))
+def test_anything_typed_is_a_command_or_one_line_and_never_steers_the_terminal(tmp_path: Path, lines) -> None:  # noqa: ANN001
+    console = Typing(typed=lines)
+    with tempfile.TemporaryDirectory(dir=tmp_path) as home:
+        table = sit(Path(home), console, seed=3)
+        table.do_hint = lambda rest, phase: table.reply("(a hint)")  # type: ignore[method-assign]  (quick)
+        table.run()
+    replies = [console.said[at:until] for at, until in zip(console.marks, console.marks[1:], strict=False)]
+    for line, reply in zip(lines, replies, strict=False):
+        if len(line) > LONGEST or find(line.strip().partition(" ")[0], "turn").command is None:
+            assert len(reply) <= 1, (line, reply)  # a wrong command: one line (an empty one: none)
+    assert all(visible(line) == line for line in console.said)  # (no control, format or line-break character)
