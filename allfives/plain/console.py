@@ -44,8 +44,12 @@ class Console:
             self._completer = completer
             try:
                 line = input("> ")
-            except EOFError:
+            except EOFError:  # (Ctrl+D: the next line starts on a line of its own, not after the prompt)
+                self.stdout.write("\n")
                 return None
+            except KeyboardInterrupt:
+                self.stdout.write("\n")
+                raise
             return line[:LONGEST + 1]
         line = self.stdin.readline(LONGEST + 1)
         if not line:
