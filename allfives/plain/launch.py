@@ -86,17 +86,18 @@ def main(argv: list[str]) -> int:
     from allfives.play.prefs import PrefsStore
 
     prefs = PrefsStore()
-    prefs.load()
+    told = [prefs.load().problem]  # (said once the console is there)
     try:
         setup = setup_from(args, prefs.prefs.bot_delay)
     except ValueError as e:  # (one line, the player's words)
         print(f"allfives: {e}", file=sys.stderr)
         return 2
     if args.bot_delay is not None and prefs.prefs.bot_delay != args.bot_delay:
-        prefs.update(bot_delay=args.bot_delay)  # (kept for the next game, as the full-screen game keeps it)
+        told.append(prefs.update(bot_delay=args.bot_delay))  # (kept for the next game, as on the screen)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  (a terminal short of letters)
     console = Console(sys.stdin, sys.stdout, terminal=sys.stdin.isatty() and sys.stdout.isatty())
+    console.say_all([line for line in told if line])
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _end)
