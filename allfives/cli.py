@@ -296,6 +296,10 @@ def _command(argv: list[str]) -> int:
         from allfives.serve import main as serve_main
 
         return serve_main(argv[1:])
+    if "--plain" in argv[:argv.index("--") if "--" in argv else len(argv)]:
+        from allfives.plain.launch import main as plain_main  # the game line by line: no screen drawn
+
+        return plain_main([arg for arg in argv if arg != "--plain"])
     from allfives.ui.launch import main as play_main
 
     return play_main(argv)

@@ -118,9 +118,9 @@ class ProgressLine:
     seconds, the last), so a log of it stays short."""
 
     def __init__(self, stream: TextIO | None = None, every: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, rewrite: bool = True) -> None:
         self.stream = sys.stderr if stream is None else stream
-        self.terminal = self.stream.isatty()
+        self.terminal = rewrite and self.stream.isatty()  # (`rewrite` False: lines, for a screen reader)
         self.every = 0.1 if self.terminal else every
         self.clock = clock
         self._last: float | None = None
@@ -156,6 +156,8 @@ def review_main(argv: list[str]) -> int:
     printed.add_argument("--text", action="store_true",
                          help=_("print the analysis as text: each hand's summary and mistakes, "
                                 "then the game's"))
+    printed.add_argument("--plain", action="store_true",
+                         help=_("say the mistakes as sentences, tiles as words, for a screen reader"))
     parser.add_argument("--all-seats", action="store_true",
                         help=_("analyse every seat (default: the people named in the record, "
                                "else every seat)"))
@@ -173,12 +175,18 @@ def review_main(argv: list[str]) -> int:
         print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
-    if not (args.json or args.text):
+    if not (args.json or args.text or args.plain):
         return _review_screen(game, setup, seats, args.samples)
-    analysis = analyse_game(game, seats, args.samples, progress=ProgressLine())
+    analysis = analyse_game(game, seats, args.samples, progress=ProgressLine(rewrite=not args.plain))
     luck = luck_of(game, analysis.decisions, luck_samples(args.samples), seats)
     unchecked = sum(hand.deal is None for hand in game.log)  # (an older record: its deals not checked)
-    if args.json:
+    if args.plain:
+        from allfives.plain.review import review_lines
+        from allfives.plain.sentences import Voice
+
+        lines = review_lines(game, Voice(setup), analysis, luck)
+        print("\n".join([*lines, record_file.unchecked_deals(unchecked)] if unchecked else lines))
+    elif args.json:
         print(json.dumps({**analysis.model_dump(mode="json"), "luck": _luck_json(game, luck)}, indent=1))
         if unchecked:
             print(record_file.unchecked_deals(unchecked), file=sys.stderr)

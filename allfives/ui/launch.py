@@ -35,6 +35,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--new", action="store_true", help=_("start fresh: don't offer to resume a saved game"))
     p.add_argument("--deals", metavar=_("CODE|FILE"),
                    help=_("play the deals of a finished game again: its deal code, or its record file"))
+    p.add_argument("--plain", action="store_true",  # (taken by allfives.cli: allfives/plain plays it)
+                   help=_("play line by line, for a screen reader: nothing drawn (allfives --plain --help)"))
     return p
 
 

@@ -98,7 +98,8 @@ LIGHT = Theme(
         "spinner-face": "#f3c15a", "spinner-pip": "#3b1d00",
         "last-face": "#c0f0b0", "last-pip": "#0b2a14",
         "end-marker": "#b7d3bd", "end-marker-text": "#2f5a44",
-        "end-lit": "#e07b00", "end-lit-text": "#ffffff",
+        "end-lit": "#e07b00", "end-lit-text": "#1d1b16",  # (dark ink: white on the orange reads at 3:1, less
+        # for eyes short of red or green; tests/ui/test_colour_blind.py)
         "info-text": "#1f6f8b", "points": "#1e7220", "loss": "#b3261e",
         "quiet-text": "#5b6670", "warm-text": "#6b5e44", "overlay": "#6b6455",
         "turn-band": "#e2d4a8",  # (16 colours: grey, as the surface; the tiles stay white on both)

@@ -1,0 +1,97 @@
+"""`allfives --plain` as a reader uses it: a process at the other end of a pipe, driven by typed
+commands chosen from what it said; a whole game, a saved game picked up again, the help, the review."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from allfives.cli import main
+from allfives.engine import Game, to_record
+from allfives.names import visible
+from allfives.record_file import read_record
+from allfives.reports import read_record as read_game
+from tests.conftest import seeded_game
+
+from .helpers import expected, said_in_order
+from .reader import PlainGame, first_play
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+BOX = re.compile("[\u2500-\u259f]")  # box drawing and block elements: a screen's, never a sentence's
+TURN = ("Your turn", "The game is over")
+
+
+def test_a_whole_two_seat_game_through_a_pipe_says_every_event_of_its_record(tmp_path: Path) -> None:
+    game = PlainGame(tmp_path, "--seed", "7", "--level", "easy", "--bot-delay", "0", "--target", "60")
+    turn = game.until(lambda line: line.startswith(TURN))
+    game.type("fly")  # a wrong command: one line says what is possible, and the turn waits
+    game.type("ends")
+    wrong, after = game.line(), game.line()
+    assert wrong == ("No command fly. Commands: play, draw, hand, ends, score, hint, undo, repeat, help "
+                     "or quit.")
+    assert after is not None and after.startswith(("Open ends:", "The table is empty"))
+    while not turn.startswith("The game is over"):
+        game.type(first_play(turn))
+        turn = game.until(lambda line: line.startswith(TURN))
+    game.type("quit")
+    status, errors = game.close()
+    assert status == 0 and errors == ""
+    data, _journal = read_record(tmp_path / "data" / "last-game.json")  # the finished game's record
+    hands = Game.of(read_game(str(tmp_path / "data" / "last-game.json"))[0]).hands
+    names = [p["name"] for p in data["players"]]
+    events = [e for hand in hands for e in hand]
+    assert any(e.kind == "drew" for e in events) and len(hands) > 1  # (draws and two hands are said)
+    assert not said_in_order(game.said, [expected(e, names) for e in events])
+    assert not [line for line in game.said if BOX.search(line) or "\x1b" in line or visible(line) != line]
+
+
+def test_a_saved_plain_game_is_picked_up_where_it_was_left(tmp_path: Path) -> None:
+    flags = ("--seed", "4", "--level", "easy", "--bot-delay", "0")
+    first = PlainGame(tmp_path, *flags)
+    turn = first.until(lambda line: line.startswith("Your turn"))
+    first.type(first_play(turn))
+    left = first.until(lambda line: line.startswith("Your turn"))
+    status, _errors = first.close()  # the input ends: the game stays saved
+    assert status == 0
+    assert first.said[-1] == "The game is saved: allfives --plain picks it up where you left it."
+    again = PlainGame(tmp_path, *flags)
+    assert again.line() is not None and again.said[0].startswith("A game is in progress, saved ")
+    assert again.line() == "Type resume to go on with it, or new for a new game."
+    again.type("maybe")
+    assert again.line() == "Type resume or new; quit stops here."
+    again.type("resume")
+    back = again.line()
+    assert back is not None and back.startswith("Back to the game: hand 1, score You ")
+    assert again.until(lambda line: line.startswith("Your turn")) == left  # the same hand, the same ends
+    again.type("quit")
+    assert again.close()[0] == 0
+
+
+def test_plain_help_says_how_to_play_with_a_screen_reader(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--plain", "--help"])
+    assert ended.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert said.startswith("usage: allfives --plain")
+    for words in ("screen reader", "braille", "play 5-0 west (or p 50 w)", "allfives review FILE --plain",
+                  "saved after every move"):
+        assert words in said
+
+
+def test_review_plain_says_mistakes_as_sentences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = to_record(seeded_game(31, stop_after=30, target=60))
+    record["players"] = [{"name": "You", "kind": "person", "level": "medium"},
+                         {"name": "Ben", "kind": "bot", "level": "easy"}]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--plain", "--samples", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    mistakes = [line for line in lines if line.startswith("Hand ")]
+    mistake = r"Hand \d+, move \d+: you played .+, where .+ was worth [\d.]+ points more: .+\."
+    assert mistakes and all(re.fullmatch(mistake, line) for line in mistakes)
+    assert any(line.startswith("You made ") for line in lines)
+    assert not [line for line in lines if re.search(r"\d-\d|\b[WENS]\b", line)]  # tiles and ends as words
