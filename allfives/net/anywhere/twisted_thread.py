@@ -27,11 +27,29 @@ def reactor() -> Any:
         if _reactor is None:
             from twisted.internet import reactor as default
 
+            _log_to_python()
+
             thread = threading.Thread(target=default.run, kwargs={"installSignalHandlers": False},
                                       name="twisted reactor", daemon=True)
             thread.start()
             _reactor = default
     return _reactor
+
+
+def _log_to_python() -> None:
+    """Twisted's warnings and errors go to Python's logging ("allfives.net.wormhole": a host at its
+    terminal writes them to table.log), never to a terminal the game is drawn on; its chatter nowhere."""
+    from twisted.logger import (
+        FilteringLogObserver,
+        LogLevel,
+        LogLevelFilterPredicate,
+        STDLibLogObserver,
+        globalLogBeginner,
+    )
+
+    quiet = FilteringLogObserver(STDLibLogObserver(name="allfives.net.wormhole"),
+                                 [LogLevelFilterPredicate(defaultLogLevel=LogLevel.warn)])
+    globalLogBeginner.beginLoggingTo([quiet], discardBuffer=True, redirectStandardIO=False)
 
 
 def in_reactor(action: Callable[..., Any], *args: Any) -> None:
