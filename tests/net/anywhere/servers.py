@@ -136,7 +136,8 @@ class LoopbackServers:
 
 @contextmanager
 def loopback_servers(folder: Path) -> Iterator[LoopbackServers]:
-    with twist("wormhole-mailbox", "--channel-db", str(folder / "mailbox.sqlite"), folder=folder) as mailbox, \
+    database = str(folder / "mailbox.sqlite")
+    with twist("wormhole-mailbox", "--channel-db", database, folder=folder) as mailbox, \
             twist("transitrelay", folder=folder) as transit:
         proxies = [RecordingProxy(mailbox).start(), RecordingProxy(transit).start()]
         try:

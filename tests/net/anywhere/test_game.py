@@ -20,7 +20,8 @@ LIMIT = 120  # seconds: the game takes a few; this only stops a hung test
 TILES = [Tile(f"{a}-{b}") for a in range(7) for b in range(a + 1)]
 
 
-def guest(code: str, seat: int, where: LoopbackServers, *, direct: bool = True) -> tuple[AnywhereClient, AutoPlayer]:
+def guest(code: str, seat: int, where: LoopbackServers, *, direct: bool = True
+          ) -> tuple[AnywhereClient, AutoPlayer]:
     client = AnywhereClient(code, f"Friend {seat}", servers=where.servers, loopback=True, direct=direct,
                             seat=seat, keep_raw=True, stop_when_over=True)
     return client, AutoPlayer(client, easy_player(seat))
