@@ -32,13 +32,32 @@ def listening(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def unmasked(stream: bytes) -> bytes:
+    """What a websocket client's bytes say once the server unmasks them (a client masks every frame
+    with a random key, so its raw bytes would hide plain text from a test as well as from a cable)."""
+    head, found, rest = stream.partition(b"\r\n\r\n")  # the upgrade request, then frames
+    if not found:
+        return stream
+    out, at = bytearray(head + found), 0
+    while at + 2 <= len(rest):
+        masked, length, at = rest[at + 1] & 0x80, rest[at + 1] & 0x7F, at + 2
+        if length in (126, 127):
+            size = 2 if length == 126 else 8
+            length, at = int.from_bytes(rest[at:at + size]), at + size
+        key = rest[at:at + 4] if masked else b""
+        payload, at = rest[at + len(key):at + len(key) + length], at + len(key) + length
+        out += bytes(b ^ key[i % 4] for i, b in enumerate(payload)) if key else payload
+    return bytes(out)
+
+
 class RecordingProxy:
     """127.0.0.1:port -> 127.0.0.1:target, keeping every byte that passed, both ways (its own thread
-    and loop: it outlives each test's loop)."""
+    and loop: it outlives each test's loop); `websocket`: what clients send is kept unmasked."""
 
-    def __init__(self, target: int) -> None:
+    def __init__(self, target: int, websocket: bool = False) -> None:
         self.target = target
-        self.carried = bytearray()
+        self.websocket = websocket
+        self.streams: list[bytearray] = []  # each connection's two directions: to the server, back
         self.connections = 0
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
@@ -53,8 +72,10 @@ class RecordingProxy:
         return self
 
     def seen(self) -> bytes:
+        """Everything the server was sent and sent back, as the server reads it."""
         with self._lock:
-            return bytes(self.carried)
+            streams = [bytes(s) for s in self.streams]
+        return b"".join(unmasked(s) if self.websocket and n % 2 == 0 else s for n, s in enumerate(streams))
 
     async def _serve(self) -> int:
         self._server = await asyncio.start_server(self._pipe, "127.0.0.1", 0)
@@ -67,14 +88,18 @@ class RecordingProxy:
         except OSError:
             writer.close()
             return
-        await asyncio.gather(self._pump(reader, up_writer), self._pump(up_reader, writer))
+        with self._lock:
+            there, back = bytearray(), bytearray()
+            self.streams += [there, back]
+        await asyncio.gather(self._pump(reader, up_writer, there), self._pump(up_reader, writer, back))
 
-    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    kept: bytearray) -> None:
         self._writers.add(writer)
         try:
             while data := await reader.read(65536):
                 with self._lock:
-                    self.carried += data
+                    kept += data
                 writer.write(data)
                 await writer.drain()
         except (ConnectionError, OSError):
@@ -139,7 +164,7 @@ def loopback_servers(folder: Path) -> Iterator[LoopbackServers]:
     database = str(folder / "mailbox.sqlite")
     with twist("wormhole-mailbox", "--channel-db", database, folder=folder) as mailbox, \
             twist("transitrelay", folder=folder) as transit:
-        proxies = [RecordingProxy(mailbox).start(), RecordingProxy(transit).start()]
+        proxies = [RecordingProxy(mailbox, websocket=True).start(), RecordingProxy(transit).start()]
         try:
             servers = Servers(mailbox=f"ws://127.0.0.1:{proxies[0].port}/v1",
                               transit=f"127.0.0.1:{proxies[1].port}")
