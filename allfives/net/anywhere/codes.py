@@ -43,16 +43,15 @@ def clean_code(text: str) -> str:
 
 
 def code_from_argv(argv: list[str]) -> tuple[str, list[str]] | None:
-    """A wormhole code at the start of `allfives join`'s arguments (maybe typed as several words) and
-    the arguments after it; None when they start with something else (HOST:PORT)."""
-    if not argv or not re.fullmatch(r"[0-9]+(?:[\s-]+[A-Za-z]+)*", argv[0].strip()):
+    """The wormhole code at the start of `allfives join`'s arguments (maybe typed as several words: they
+    are gathered) and the arguments after it; None when they start with something else (HOST:PORT).
+    What starts like a code but is none comes back too, for `clean_code` to say why."""
+    if not argv or ":" in argv[0] or not re.match(r"\s*[0-9]+(?:[\s-]|$)", argv[0]):
         return None
-    words = [argv[0]]
-    rest = argv[1:]
+    words, rest = [argv[0]], argv[1:]
     while rest and re.fullmatch(r"[A-Za-z]+(?:[\s-]+[A-Za-z]+)*", rest[0].strip()):
         words.append(rest.pop(0))
-    text = " ".join(words)
-    return (text, rest) if looks_like_code(text) else None
+    return " ".join(words), rest
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,13 @@ class Invitations:
             self._run(invitation, self.direct if direct is None else direct))
         return invitation
 
+    def guest(self, invitation: Invitation) -> str | None:
+        """The name of whoever sits at the table through this invitation now."""
+        for seat, conn in self.server.by_seat.items():
+            if invitation.link is not None and conn.link is invitation.link:
+                return self.server.table.names[seat]
+        return None
+
     async def until(self, invitation: Invitation, condition: Callable[[Invitation], bool]) -> None:
         """Until `condition(invitation)` holds after some change."""
         while not condition(invitation):

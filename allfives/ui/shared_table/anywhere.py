@@ -48,9 +48,12 @@ def join_anywhere(argv: list[str]) -> int:
     return _farewell(app, left, status)
 
 
-def invitation_shown(invitation: Invitation) -> Shown:
-    """`2  allfives join 7-guitarist-revenge — waiting for a friend to type the code…`"""
-    if invitation.code is None:
+def invitation_shown(invitation: Invitation, guest: str | None) -> Shown:
+    """`2  allfives join 7-guitarist-revenge — waiting for a friend to type the code…`, and once they sit,
+    `2  Bea — connected directly`."""
+    if guest is not None:
+        return styled("{}  [b]{}[/b] — {}", invitation.number, guest, invitation.said)
+    if invitation.code is None or invitation.status not in ("waiting", "joining"):
         return styled("{}  {}", invitation.number, invitation.said)
     return styled("{}  [b]{}[/b] — {}", invitation.number, invitation.line, invitation.said)
 
@@ -79,7 +82,8 @@ class InvitationsPanel(Vertical):
 
     def show(self) -> None:
         with contextlib.suppress(NoMatches):
-            shown = [invitation_shown(i) for i in self.invitations.all[-6:]]  # (the newest, a few)
+            door = self.invitations
+            shown = [invitation_shown(i, door.guest(i)) for i in door.all[-6:]]  # (the newest, a few)
             lines = Shown.of(_("A fresh code for each friend: they type `allfives join` and the code."))
             for line in shown:
                 lines = styled("{}\n{}", lines, line)
