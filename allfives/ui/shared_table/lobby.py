@@ -159,7 +159,8 @@ class LobbyScreen(Screen[None]):
                                   if not session.connected else _("Taking a seat…")))
             self.query_one("#start").display = False
             return
-        here = f"{_('At the table.')} {progress}".strip()  # (a wormhole's: directly, or through the relay)
+        here = _("At the table.")
+        here = f"{here} {progress}" if progress else here  # (a wormhole's: directly, or through the relay)
         status.update(content(here if session.connected else _("Connection lost: coming back to the table…")))
         free = [s.seat for s in info.seats if s.status == "bot"]
         takeable = session.people() if session.is_host else []
