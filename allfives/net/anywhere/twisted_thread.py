@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +50,9 @@ def _log_to_python() -> None:
 
     quiet = FilteringLogObserver(STDLibLogObserver(name="allfives.net.wormhole"),
                                  [LogLevelFilterPredicate(defaultLogLevel=LogLevel.warn)])
+    shown = warnings.showwarning
     globalLogBeginner.beginLoggingTo([quiet], discardBuffer=True, redirectStandardIO=False)
+    warnings.showwarning = shown  # (Twisted takes Python's warnings too: they stay where they were)
 
 
 def in_reactor(action: Callable[..., Any], *args: Any) -> None:

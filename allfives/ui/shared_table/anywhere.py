@@ -89,7 +89,7 @@ class InvitationsPanel(Vertical):
                 lines = styled("{}\n{}", lines, line)
             self.query_one("#invitations-list", Static).update(content(lines))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "invite":
             event.stop()
-            self.app.run_action("invite")
+            await self.app.run_action("invite")
