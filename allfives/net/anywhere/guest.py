@@ -136,6 +136,9 @@ class AnywhereClient(TableClient):
                 self._receive(await link.recv())
         except LinkClosed:
             pass
+        except asyncio.CancelledError:  # the program ends (or its task does): the link goes with it
+            link.abort()
+            raise
         finally:
             self.link = None
             self.relayed = None

@@ -78,3 +78,35 @@ async def test_three_friends_play_a_four_seat_game_through_wormhole_codes_and_th
     for tile in TILES:  # as the protocol writes a tile ("6-4") or a move ("6-4 E")
         assert f'"{tile}"'.encode() not in carried and f'"{tile} '.encode() not in carried, tile
     assert b'"legal_moves"' not in carried and b'"hand"' not in carried
+
+
+async def test_a_guest_whose_program_died_comes_back_to_its_seat_through_a_fresh_code(
+        wormhole_servers: LoopbackServers) -> None:
+    where = wormhole_servers
+    table = four_seat_table(seed=32)
+    kept: dict[str, str] = {}  # the guest's seats.json: its token under the table's code
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        door = Invitations(server, where.servers, loopback=True)
+        try:
+            [(host, _)] = list(players(server, (0,)))
+            runs = [asyncio.create_task(host.run())]
+            await host.wait_until(lambda: host.is_host)
+            bea, _ = guest(await door.ready(door.invite()), 2, where)
+            runs.append(asyncio.create_task(bea.run()))
+            await host.wait_until(lambda: host.info.seats[2].status == "here")
+            kept[bea.code] = bea.token
+            await host.start()
+            await bea.wait_until(lambda: bea.view is not None and len(bea.view.history) >= 2)
+            runs.pop().cancel()  # the laptop's program is killed mid-hand: the seat waits for her
+            await host.wait_until(lambda: host.info.seats[2].status == "away")
+
+            again = AnywhereClient(await door.ready(door.invite()), "Friend 2", servers=where.servers,
+                                   loopback=True, token_for=kept.get, keep_raw=True, stop_when_over=True)
+            AutoPlayer(again, easy_player(2))
+            runs.append(asyncio.create_task(again.run()))
+            await asyncio.gather(*runs)
+        finally:
+            await door.close()
+    assert again.seat == 2 and again.token == kept[table.code] and table.state.phase == "game_over"
+    assert again.hands == [list(for_seat(h, 2)) for h in table.hands]  # the whole hand came back with her
+    Truth(table.record()).check(again.raw, 2)
