@@ -14,7 +14,7 @@ from allfives.net.anywhere.guest import AnywhereClient, NoWormhole
 from allfives.net.anywhere.invitations import Invitations
 from allfives.net.anywhere.wormhole import WormholeFailed
 
-from ..helpers import four_seat_table, serving
+from ..helpers import four_seat_table, players, serving
 from .servers import LoopbackServers
 
 LIMIT = 30
@@ -131,5 +131,26 @@ async def test_a_guest_sending_a_frame_too_big_is_cut_off_before_the_table_reads
             assert bea.errors == [] and door.all[0].links == 2
             bea.stop()
             await run
+        finally:
+            await door.close()
+
+
+async def test_a_guest_the_host_sends_away_is_told_why_and_does_not_come_back_by_itself(
+        wormhole_servers: LoopbackServers) -> None:
+    servers = wormhole_servers.servers
+    async with asyncio.timeout(LIMIT), serving(four_seat_table()) as server:
+        door = Invitations(server, servers, loopback=True)
+        try:
+            [(host, _)] = list(players(server, (0,)))
+            host_run = asyncio.create_task(host.run())
+            await host.wait_until(lambda: host.is_host)
+            bea = friend(await door.ready(door.invite()), servers, seat=1)
+            run = await seated(bea)
+            await host.kick(1)
+            await run  # the goodbye came before the link closed: she stops, and says why
+            assert bea.goodbye_said == "Tester 0 sent you away from the table"
+            assert door.all[0].links == 1 and host.info.seats[1].status == "bot"
+            host.stop()
+            await host_run
         finally:
             await door.close()
