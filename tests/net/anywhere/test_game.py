@@ -93,7 +93,7 @@ async def test_a_guest_whose_program_died_comes_back_to_its_seat_through_a_fresh
             await host.wait_until(lambda: host.is_host)
             bea, _ = guest(await door.ready(door.invite()), 2, where)
             runs.append(asyncio.create_task(bea.run()))
-            await host.wait_until(lambda: host.info.seats[2].status == "here")
+            await bea.wait_until(lambda: bea.token is not None)
             kept[bea.code] = bea.token
             await host.start()
             await bea.wait_until(lambda: bea.view is not None and len(bea.view.history) >= 2)
