@@ -217,9 +217,9 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
     except TimeoutError:
         pass
     finally:
-        if door is not None:
-            await door.close()
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
+        if door is not None:
+            await door.close()  # (after the goodbye: the wormhole's guests hear it too)
     return 0
 
 

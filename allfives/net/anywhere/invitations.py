@@ -178,10 +178,11 @@ class Invitations:
                     self._changed(invitation, "dropped")
 
     async def close(self) -> None:
-        """Close every invitation and its link (the table server closes the table itself)."""
+        """Close every invitation and its link once what was sent has gone out (close the table server
+        first: its goodbye goes out before the links close)."""
         for invitation in self.all:
             if invitation.link is not None:
-                invitation.link.abort()
+                await invitation.link.close()
         tasks = [*self._tasks.values(), *self._serving]
         for task in tasks:
             task.cancel()

@@ -116,8 +116,8 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
         with guarded(app, asyncio.get_running_loop()) as ending:
             await app.run_async()
     finally:
+        await server.close()  # (everyone is told goodbye, wormhole guests too, before their links close)
         await invitations.close()
-        await server.close()
     if ending.status == 1:
         return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"

@@ -154,3 +154,22 @@ async def test_a_guest_the_host_sends_away_is_told_why_and_does_not_come_back_by
             await host_run
         finally:
             await door.close()
+
+
+async def test_a_host_closing_the_table_says_goodbye_through_the_wormhole_too(
+        wormhole_servers: LoopbackServers) -> None:
+    servers = wormhole_servers.servers
+    async with asyncio.timeout(LIMIT):
+        async with serving(four_seat_table()) as server:
+            door = Invitations(server, servers, loopback=True)
+            [(host, _)] = list(players(server, (0,)))
+            host_run = asyncio.create_task(host.run())
+            await host.wait_until(lambda: host.is_host)
+            bea = friend(await door.ready(door.invite()), servers)
+            run = await seated(bea)
+            await server.close()  # as `allfives host` quits: the goodbye first, then the links close
+            await door.close()
+            await host_run
+        await run
+    assert (bea.goodbye_said, bea.connections) == ("Tester 0 closed the table", 1)
+    assert bea.goodbye.come_back is False  # (an unsaved table: nothing to come back to)
