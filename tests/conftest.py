@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from allfives import i18n
 from allfives.bots import make_bot
 from allfives.engine import GameState, Rules
+
+if TYPE_CHECKING:
+    from tests.net.anywhere.servers import LoopbackServers
 
 
 def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "medium"),
@@ -75,3 +79,13 @@ def table_certificate(tmp_path_factory: pytest.TempPathFactory) -> TableCertific
     folder = tmp_path_factory.mktemp("tls")
     pin = make_certificate(folder / "cert.pem", folder / "key.pem")
     return TableCertificate(folder / "cert.pem", folder / "key.pem", pin)
+
+
+@pytest.fixture(scope="session")
+def wormhole_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackServers]:
+    """magic-wormhole's mailbox server and transit relay on loopback (each behind a recording proxy),
+    started once for the tests that ask for them and stopped after the run (tests/net/anywhere/servers.py)."""
+    from tests.net.anywhere.servers import loopback_servers
+
+    with loopback_servers(tmp_path_factory.mktemp("wormhole-servers")) as servers:
+        yield servers

@@ -29,6 +29,7 @@ from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules
 from allfives.userdata import write_atomically
 
 from . import reasons as R
+from .anywhere.cli import add_host_flags, open_invitations, servers_for
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
 
@@ -73,6 +74,7 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--insecure", action="store_true",
                    help=_("plain ws:// with no TLS (anyone on the way reads the code): a loopback "
                           "--bind only"))
+    add_host_flags(p)  # --anywhere, --mailbox, --transit (net/anywhere)
     add_game_flags(p, seats_help=_("number of seats at the table (default 2)"))
     return p
 
@@ -141,6 +143,7 @@ def parse_host(argv: list[str]) -> tuple[argparse.Namespace, Table]:
         p.error(_("--insecure serves no certificate: leave out --tls-cert and --tls-key"))
     if (args.tls_cert is None) != (args.tls_key is None):
         p.error(_("--tls-cert and --tls-key go together"))
+    args.servers = servers_for(p, args)
     try:
         args.tls, args.pin = host_tls(args)
         table, note = open_table(args, data_dir() / TABLE_NAME)
@@ -191,6 +194,7 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         print(_("allfives host: cannot listen on {bind}:{port}: {why} (try another --port)").format(
             bind=bind, port=port, why=e.strerror or e), file=sys.stderr)
         return 2
+    door = None
     try:
         print(_("Table open at {address}   table code {code}").format(
             address=shown_address(bind, server.port), code=shown_code(table.code)))
@@ -202,6 +206,9 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         if table.setup.seeded:
             print(_("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone "
                     "who knows it; every player is told so."))
+        if args.anywhere:  # a code for each free seat (net/anywhere)
+            free = sum(seat.token_hash is None for seat in table.seats)
+            door = open_invitations(server, args.servers, max(1, free))
         await server.game_over.wait()
         print(_("The game is over. The table closes once everyone has left (at most a minute)."))
         async with asyncio.timeout(LINGER):
@@ -211,6 +218,8 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         pass
     finally:
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
+        if door is not None:
+            await door.close()  # (after the goodbye: the wormhole's guests hear it too)
     return 0
 
 

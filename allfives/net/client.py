@@ -205,9 +205,7 @@ class TableClient:
                         raise NotTheTable(_("this is not the host's table: {why}").format(why=e)) from None
                 self.ws = ws
                 try:
-                    await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=clean_code(self.code),
-                                               name=self.name, token=self.token,
-                                               seat=None if self.token else self.wanted_seat)))
+                    await ws.send(encode(self.hello()))
                     async for raw in ws:
                         self._receive(raw)
                         if self._stopping:
@@ -244,6 +242,12 @@ class TableClient:
         self._wake_all()
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
+
+    def hello(self) -> Hello:
+        """What we say first on every connection: our seat's token once we have one (to come back to
+        it), else the seat we want."""
+        return Hello(version=PROTOCOL_VERSION, code=clean_code(self.code), name=self.name, token=self.token,
+                     seat=None if self.token else self.wanted_seat)
 
     @property
     def goodbye_said(self) -> str | None:

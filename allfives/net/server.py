@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
 from allfives.engine import Event, GameState, GameWon, HandResult
@@ -29,6 +28,7 @@ from allfives.play.session import bot_pause
 
 from . import reasons as R
 from .door import Door
+from .link import Link, LinkClosed, WebSocketLink
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -70,12 +70,13 @@ class Limits:
 
 
 class Connection:
-    """One client's connection: the seat it holds once it said hello, and its allowance of messages."""
+    """One client's connection (a link: a websocket, a wormhole): the seat it holds once it said hello,
+    and its allowance of messages."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits, now: float) -> None:
-        self.ws = ws
+    def __init__(self, link: Link, limits: Limits, now: float) -> None:
+        self.link = link
         self.limits = limits
-        self.address = _remote_host(ws)
+        self.address = link.address
         self.seat: int | None = None
         self.allowance = float(limits.burst)
         self.checked = now
@@ -99,11 +100,9 @@ class Connection:
         self.allowance = min(float(self.limits.burst), self.allowance + 1)
 
     def send(self, text: str) -> None:
-        """Send without waiting; a client whose unread messages pile up is cut off."""
-        if self.ws.transport.get_write_buffer_size() > self.limits.write_buffer:
-            self.ws.transport.abort()
-            return
-        broadcast([self.ws], text)
+        """Send without waiting; a client whose unread messages pile up is cut off (by its link)."""
+        with contextlib.suppress(LinkClosed):  # (gone: the handler hears of it and frees the seat)
+            self.link.send(text)
 
     def close(self, code: int, reason: str) -> None:
         self.closing = (code, reason[:120])
@@ -209,17 +208,21 @@ class TableServer:
         return response
 
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, self.limits, self.now())
+        await self.serve_link(WebSocketLink(ws, self.limits.write_buffer))
+
+    async def serve_link(self, link: Link) -> None:
+        """One client's connection, hello to goodbye, whatever carries it (net/link.py)."""
+        conn = Connection(link, self.limits, self.now())
         try:
             try:
                 async with asyncio.timeout(self.limits.hello_timeout):
-                    first = await ws.recv()
+                    first = await link.recv()
             except TimeoutError:
-                await ws.close(1008, R.said(R.HELLO_FIRST))
+                await link.close(1008, R.said(R.HELLO_FIRST))
                 return
             self.receive(conn, first)
             while conn.closing is None and conn.seat is not None:
-                raw = await ws.recv()
+                raw = await link.recv()
                 if conn.allow(self.now()):
                     self.receive(conn, raw)
                 elif conn.dropped > self.limits.flood:
@@ -228,8 +231,8 @@ class TableServer:
                     conn.warned_at = self.now()
                     self.refuse(conn, R.said(R.SLOW_DOWN))
             if conn.closing is not None:
-                await ws.close(*conn.closing)
-        except ConnectionClosed:
+                await link.close(*conn.closing)
+        except LinkClosed:
             pass
         finally:
             self.gone(conn)
@@ -345,7 +348,7 @@ class TableServer:
             if old is not None and old is not conn:  # the same player on a new connection
                 old.seat = None
                 self.refuse(old, R.said(R.JOINED_AGAIN), fatal=True)
-                self._background(old.ws.close(*old.closing))
+                self._background(old.link.close(*old.closing))
             table.arrive(seat)
             log.info("%s is back at seat %s", table.names[seat], seat + 1)
         else:
@@ -386,7 +389,7 @@ class TableServer:
             conn.seat = None
             conn.send(encode(Goodbye(reason=why)))
             conn.close(1000, why)
-            self._background(conn.ws.close(*conn.closing))  # type: ignore[misc]
+            self._background(conn.link.close(*conn.closing))  # type: ignore[misc]
         self.send_seating()
         self.kick()
 

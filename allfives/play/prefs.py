@@ -61,6 +61,9 @@ class Prefs:
     hand_order: str | None = None  # how the hand is sorted (the hand widget names the orders)
     language: str | None = None  # one of allfives.i18n.LANGUAGES, as chosen on the new-game screen
     last_game: LastGame | None = None
+    # [anywhere]: the wormhole's servers (`mailbox`, `transit`), as the player wrote them; net/anywhere
+    # checks each where it is used (and says so there), this file only that it is short text
+    anywhere: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,30 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
     elif table is not None:
         refused.append("last_game: " + _("must be a table, found {found}").format(found=describe(table)))
     return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
-                 last_game=last), refused
+                 last_game=last, anywhere=anywhere_from(data.get("anywhere"), refused)), refused
+
+
+ANYWHERE_KEYS = ("mailbox", "transit")
+
+
+def anywhere_from(table: object, refused: list[str]) -> tuple[tuple[str, str], ...]:
+    """The [anywhere] table's servers: short text under the keys it knows (net/anywhere checks the rest)."""
+    if table is None:
+        return ()
+    if not isinstance(table, dict):
+        refused.append("anywhere: " + _("must be a table, found {found}").format(found=describe(table)))
+        return ()
+    kept = []
+    for key, value in table.items():
+        if key not in ANYWHERE_KEYS:
+            refused.append(f"anywhere.{visible(str(key))[:40]}: " + _("must be one of {choices}").format(
+                choices=", ".join(ANYWHERE_KEYS)))
+        elif not isinstance(value, str) or not 0 < len(value) <= 200 or not value.isprintable():
+            refused.append(f"anywhere.{key}: " + _("must be a server's address, found {found}").format(
+                found=describe(value)))
+        else:
+            kept.append((key, value))
+    return tuple(kept)
 
 
 def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None:
@@ -193,6 +219,9 @@ def to_toml(prefs: Prefs) -> str:
         table.update(partnership=last.partnership, variant=last.variant, target=last.target,
                      muggins=last.muggins, finish_hand=last.finish_hand)
         lines += [f"{key} = {toml_value(value)}\n" for key, value in table.items() if value is not None]
+    if prefs.anywhere:
+        lines.append("\n[anywhere]\n")
+        lines += [f"{key} = {toml_value(value)}\n" for key, value in prefs.anywhere]
     return "".join(lines)
 
 

@@ -10,12 +10,16 @@ seat back) ends it with that line, and the command that comes back when there is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual import on
+from textual.app import SystemCommand
+from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 
-from allfives.i18n import _
+from allfives.i18n import N_, _
 from allfives.net.cli import join_again
 from allfives.net.client import JoinRefused, NotTheTable, TableClient
 from allfives.net.protocol import ServerMessage, Welcome
@@ -25,6 +29,12 @@ from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
 from allfives.ui.shell import TableShell
 
+if TYPE_CHECKING:
+    from allfives.net.anywhere.invitations import Invitation, Invitations
+
+INVITE = N_("Invite from anywhere")
+INVITE_HELP = N_("A fresh wormhole code for one friend, anywhere on the internet")
+
 
 class TableNews(Message):
     """The table said something (or the connection came or went): the screens look again."""
@@ -33,10 +43,16 @@ class TableNews(Message):
 class TableApp(TableShell):
     """One seat at a shared table, from the lobby to the game over."""
 
+    BINDINGS = [Binding("i", "invite", INVITE, show=False)]  # (with the shell's: Textual merges them)
+
     def __init__(self, client: TableClient, *, share: str | None = None,
-                 remember: Callable[[str], None] | None = None, rejoin: str | None = None) -> None:
+                 remember: Callable[[str], None] | None = None, rejoin: str | None = None,
+                 invitations: Invitations | None = None) -> None:
         super().__init__()
         self.client = client
+        self.invitations = invitations  # the host's wormhole codes (net/anywhere), made on `i`
+        if invitations is not None:
+            invitations.on_change = self._invitation_changed
         self.session = RemoteSession(client)
         self.session.listeners.append(self._heard)
         self.share = share  # the host's: the command friends type to join
@@ -129,7 +145,37 @@ class TableApp(TableShell):
         """The quit question's way back: the host opens the table again; a guest joins it again."""
         if self.share is not None:
             return _("`allfives host` opens the table again, and its players come back")
-        return _("`{command}` brings you back to your seat").format(command=join_again(self.client))
+        command = self.rejoin or join_again(self.client)
+        return _("`{command}` brings you back to your seat").format(command=command)
+
+    # -- friends anywhere (the host's) ------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "invite":
+            return self.invitations is not None
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if self.invitations is not None:
+            yield SystemCommand(_(INVITE), _(INVITE_HELP), self.action_invite)
+
+    def action_invite(self) -> None:
+        """A fresh wormhole code for one friend: the lobby shows the line to send them."""
+        if self.invitations is not None:
+            self.invitations.invite()
+            if self.game_screen is not None:  # (the lobby shows it; the game's table has no room for it)
+                self.notify(_("Making a code for a friend…"))
+
+    def _invitation_changed(self, invitation: Invitation) -> None:
+        if invitation.status == "used":  # one line, and the table goes on
+            said = _("Someone typed a wrong code for invitation {n}: it is used up (i makes a fresh one).")
+            self.notify(said.format(n=invitation.number), severity="warning")
+        elif invitation.status == "waiting" and self.game_screen is not None:
+            self.notify(_("Send a friend this line:  {command}").format(command=invitation.line), timeout=60)
+        elif invitation.status == "failed":
+            self.notify(invitation.said, severity="error")
+        self.post_message(TableNews())
 
     def action_new_game(self) -> None:
         game = self.game_screen

@@ -12,6 +12,7 @@ import sys
 
 from allfives.i18n import _
 from allfives.names import visible
+from allfives.net.anywhere.codes import code_from_argv
 from allfives.net.cli import (
     host_headless,
     join_autoplay,
@@ -31,6 +32,10 @@ from allfives.play.saving import data_dir
 
 
 def join_main(argv: list[str]) -> int:
+    if code_from_argv(argv) is not None:  # a wormhole code, not HOST:PORT (friends anywhere)
+        from .anywhere import join_anywhere
+
+        return join_anywhere(argv)
     args = parse_join(argv)
     if args.autoplay:
         return join_autoplay(args)
@@ -81,6 +86,7 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
 
 
 async def _host_table(table: Table, args: argparse.Namespace, token: str | None) -> int:
+    from allfives.net.anywhere.invitations import Invitations
     from allfives.net.client import TableClient
     from allfives.net.server import TableServer
     from allfives.ui.launch import settle_memory
@@ -99,7 +105,10 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
     print(_("Table open; friends join with:  {command}").format(command=share))
     client = TableClient(local_address(args.bind, server.port), table.code, args.name, token=token,
                          stop_when_over=True, pin=args.pin)
-    app = TableApp(client, share=share)
+    invitations = Invitations(server, args.servers)  # (the wormhole loads with the first code)
+    app = TableApp(client, share=share, invitations=invitations)
+    if args.anywhere:
+        invitations.invite()
     settle_memory()
     try:
         # a quit signal (closing the terminal, `kill`, Ctrl+C from outside) quits as `q` does: the table
@@ -107,7 +116,8 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
         with guarded(app, asyncio.get_running_loop()) as ending:
             await app.run_async()
     finally:
-        await server.close()
+        await server.close()  # (everyone is told goodbye, wormhole guests too, before their links close)
+        await invitations.close()
     if ending.status == 1:
         return ending.status  # a crash, told already
     over = table.state is not None and table.state.phase == "game_over"

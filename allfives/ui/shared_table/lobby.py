@@ -97,6 +97,11 @@ class LobbyScreen(Screen[None]):
             if self.share:
                 share = styled(_("Friends join with:\n  [b]{}[/b]"), self.share)
                 yield Static(content(share), id="lobby-share")
+            invitations = getattr(self.app, "invitations", None)
+            if invitations is not None:  # the host's wormhole codes (friends anywhere)
+                from .anywhere import InvitationsPanel
+
+                yield InvitationsPanel(invitations)
             with Vertical(id="lobby-seats"):
                 for seat in range(self._seats):
                     with Horizontal(classes="seat-row"):
@@ -146,13 +151,17 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-title", Static).update(content(title))
         status = self.query_one("#lobby-status", Static)
         status.set_class(not session.connected, "-lost")
+        for panel in self.query("InvitationsPanel"):
+            panel.show()  # type: ignore[attr-defined]
+        progress = getattr(session.client, "progress", "")  # a wormhole's: what it is doing now
         if info is None or session.seat is None:
-            status.update(content(_("Connecting to {address}…").format(address=self.address)
+            status.update(content(progress or _("Connecting to {address}…").format(address=self.address)
                                   if not session.connected else _("Taking a seat…")))
             self.query_one("#start").display = False
             return
-        status.update(_("At the table.") if session.connected
-                      else _("Connection lost: coming back to the table…"))
+        here = _("At the table.")
+        here = f"{here} {progress}" if progress else here  # (a wormhole's: directly, or through the relay)
+        status.update(content(here if session.connected else _("Connection lost: coming back to the table…")))
         free = [s.seat for s in info.seats if s.status == "bot"]
         takeable = session.people() if session.is_host else []
         for s in info.seats:

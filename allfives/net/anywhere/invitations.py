@@ -1,0 +1,194 @@
+"""The host's invitations over magic-wormhole: a fresh code per friend, each a way into the table.
+
+`Invitations.invite()` makes a code (`7-guitarist-revenge`) on the mailbox server and waits for the
+friend to type it. Once they have, the host sends the table code their hello needs (sealed with the
+wormhole's key), and every link the guest asks for (the first, and one after each drop) is made and
+handed to the table server, which serves it like any connection (net/link.py): the same hello, code
+check, seats, kicks and clocks. A link's address, for the door and its bans, is its invitation
+(`invitation 3`), never the code. A wrong code costs the guesser the code and the host one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from allfives.i18n import _
+
+from .codes import Servers
+from .wormhole import WormholeFailed, WormholeLink, WrongCode
+
+if TYPE_CHECKING:
+    from allfives.net.server import TableServer
+
+log = logging.getLogger("allfives.net")
+
+Status = Literal["opening", "waiting", "joining", "direct", "relay", "dropped", "used", "failed", "closed"]
+MAX_INVITATIONS = 12  # open at once: a table has at most three guests; the rest are mistakes or abuse
+HOST_FRAME = 4096 + 64  # the largest frame a guest may send (protocol's MAX_MESSAGE_BYTES and the seal)
+
+
+@dataclass
+class Invitation:
+    """One friend's way in: its code, and how it stands (for the lobby and the host's terminal)."""
+
+    number: int
+    code: str | None = None
+    status: Status = "opening"
+    why: str = ""  # for "failed": one line
+    links: int = 0  # links made (1, then one more after each drop)
+    link: WormholeLink | None = field(default=None, repr=False)
+
+    @property
+    def address(self) -> str:
+        """Who comes through it, as the door and its bans see it."""
+        return f"invitation {self.number}"
+
+    @property
+    def line(self) -> str:
+        """The command to send the friend."""
+        return f"allfives join {self.code}" if self.code else ""
+
+    @property
+    def said(self) -> str:
+        """How it stands, in a few words."""
+        return {
+            "opening": _("making a code…"),
+            "waiting": _("waiting for a friend to type the code…"),
+            "joining": _("the code was typed: connecting…"),
+            "direct": _("connected directly"),
+            "relay": _("connected through the relay"),
+            "dropped": _("connection lost: waiting for them to come back…"),
+            "used": _("a wrong code was typed: this one is used up"),
+            "failed": self.why,
+            "closed": _("closed"),
+        }[self.status]
+
+
+class Invitations:
+    """Every invitation to one table; `on_change` hears of each change (on the server's loop)."""
+
+    def __init__(self, server: TableServer, servers: Servers, *, direct: bool = True, loopback: bool = False,
+                 on_change: Callable[[Invitation], None] | None = None) -> None:
+        self.server = server
+        self.servers = servers
+        self.direct = direct  # False: only the relay (unless the guest offers its own address)
+        self.loopback = loopback  # offer and listen on 127.0.0.1 alone (tests)
+        self.on_change = on_change
+        self.all: list[Invitation] = []
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._serving: set[asyncio.Task[None]] = set()
+        self._waiters: list[asyncio.Future[None]] = []
+
+    def invite(self, *, direct: bool | None = None) -> Invitation:
+        """A fresh code for one friend (made in the background: watch `code` and `status`)."""
+        invitation = Invitation(number=len(self.all) + 1)
+        self.all.append(invitation)
+        if sum(1 for i in self.all if i.status in ("opening", "waiting")) > MAX_INVITATIONS:
+            invitation.status, invitation.why = "failed", _("too many invitations open at once")
+            self._changed(invitation)
+            return invitation
+        self._tasks[invitation.number] = asyncio.ensure_future(
+            self._run(invitation, self.direct if direct is None else direct))
+        return invitation
+
+    def guest(self, invitation: Invitation) -> str | None:
+        """The name of whoever sits at the table through this invitation now."""
+        for seat, conn in self.server.by_seat.items():
+            if invitation.link is not None and conn.link is invitation.link:
+                return self.server.table.names[seat]
+        return None
+
+    async def until(self, invitation: Invitation, condition: Callable[[Invitation], bool]) -> None:
+        """Until `condition(invitation)` holds after some change."""
+        while not condition(invitation):
+            future = asyncio.get_running_loop().create_future()
+            self._waiters.append(future)
+            await future
+
+    async def ready(self, invitation: Invitation) -> str:
+        """The invitation's code, once made (WormholeFailed when it could not be)."""
+        await self.until(invitation, lambda i: i.code is not None or i.status in ("failed", "closed"))
+        if invitation.code is None:
+            raise WormholeFailed(invitation.why or invitation.said)
+        return invitation.code
+
+    def _changed(self, invitation: Invitation, status: Status | None = None) -> None:
+        if status is not None:
+            invitation.status = status
+        waiters, self._waiters = self._waiters, []
+        for future in waiters:
+            if not future.done():
+                future.set_result(None)
+        if self.on_change is not None:
+            self.on_change(invitation)
+
+    async def _run(self, invitation: Invitation, direct: bool) -> None:
+        from .wormhole import Wormhole
+
+        wormhole = Wormhole(self.servers, direct=direct, loopback=self.loopback)
+        try:
+            invitation.code = await wormhole.allocate()
+            self._changed(invitation, "waiting")
+            await wormhole.meet()
+            self._changed(invitation, "joining")
+            await wormhole.send({"table": self.server.table.code})
+            while True:  # the guest's requests for links: the first, then one after each drop
+                note = await wormhole.receive()
+                number = note.get("link")
+                if type(number) is not int or number <= invitation.links:
+                    continue  # (a stale or odd request: the guest asks again if it still wants one)
+                invitation.links = number
+                task = asyncio.ensure_future(self._link(wormhole, invitation, number, note.get("hints")))
+                self._serving.add(task)
+                task.add_done_callback(self._serving.discard)
+        except asyncio.CancelledError:
+            raise
+        except WrongCode:
+            log.warning("a wrong code was typed for invitation %s: that code is used up", invitation.number)
+            self._changed(invitation, "used")
+        except WormholeFailed as e:
+            invitation.why = str(e)
+            log.warning("invitation %s: %s", invitation.number, e)
+            self._changed(invitation, "failed")
+        finally:
+            await wormhole.close()
+
+    async def _link(self, wormhole: Any, invitation: Invitation, number: int, hints: Any) -> None:
+        """The guest asked for link `number`: make it and let the table serve it."""
+        try:
+            transit, ours = await wormhole.transit(sender=True, number=number)
+            await wormhole.send({"link": number, "hints": ours})
+            link = await wormhole.connect(transit, hints, invitation.address, HOST_FRAME)
+        except WormholeFailed as e:
+            log.warning("invitation %s, link %s: %s", invitation.number, number, e)
+            return
+        invitation.link = link
+        self._changed(invitation, "relay" if link.relayed else "direct")
+        try:
+            await self.server.serve_link(link)
+        finally:
+            if invitation.link is link:
+                invitation.link = None
+                if invitation.status in ("direct", "relay"):
+                    self._changed(invitation, "dropped")
+
+    async def close(self) -> None:
+        """Close every invitation and its link once what was sent has gone out (close the table server
+        first: its goodbye goes out before the links close)."""
+        for invitation in self.all:
+            if invitation.link is not None:
+                await invitation.link.close()
+        tasks = [*self._tasks.values(), *self._serving]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for invitation in self.all:
+            if invitation.status in ("opening", "waiting", "joining"):
+                self._changed(invitation, "closed")
