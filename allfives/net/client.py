@@ -33,6 +33,7 @@ from .protocol import (
     Goodbye,
     Hello,
     Kick,
+    LetBack,
     Moved,
     Ready,
     Refused,
@@ -322,6 +323,9 @@ class TableClient:
 
     async def release(self, seat: int) -> bool:
         return await self.send(Release(seat=seat))
+
+    async def let_back(self, name: str) -> bool:
+        return await self.send(LetBack(name=name))
 
     async def say(self, text: str) -> bool:
         return await self.send(Say(text=text))  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ from allfives.play.saving import SaveWriter
 from allfives.play.session import bot_pause
 
 from . import reasons as R
-from .door import Door
+from .door import Door, address_key
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -38,6 +38,7 @@ from .protocol import (
     Goodbye,
     Hello,
     Kick,
+    LetBack,
     Moved,
     Ready,
     Refused,
@@ -76,6 +77,8 @@ class Connection:
         self.ws = ws
         self.limits = limits
         self.address = _remote_host(ws)
+        # whose this connection is, as bans and the door count it (None: no address to hold it to)
+        self.address_key = address_key(self.address) if self.address != "unknown" else None
         self.seat: int | None = None
         self.allowance = float(limits.burst)
         self.checked = now
@@ -317,6 +320,10 @@ class TableServer:
             self.kick()
         elif isinstance(message, (Kick, Release)):
             self.unseat(seat, message.seat, kick=isinstance(message, Kick))
+        elif isinstance(message, LetBack):
+            table.let_back(message.name, by=seat)
+            log.info("%s lets %s back to the table", table.names[seat], message.name)
+            self.send_bans(seat)
         elif isinstance(message, Say):
             self.send_all(lambda _: Said(seat=seat, text=message.text))
 
@@ -346,10 +353,15 @@ class TableServer:
                 old.seat = None
                 self.refuse(old, R.said(R.JOINED_AGAIN), fatal=True)
                 self._background(old.ws.close(*old.closing))
-            table.arrive(seat)
+            table.arrive(seat, conn.address_key)
             log.info("%s is back at seat %s", table.names[seat], seat + 1)
         else:
-            seat, token = table.sit(hello.name, hello.seat)
+            try:
+                seat, token = table.sit(hello.name, hello.seat, conn.address_key)
+            except TableError:
+                if any(ban.holds(hello.name, conn.address_key) for ban in table.bans):
+                    log.warning("%s (from %s) was sent away: not let sit again", hello.name, conn.address)
+                raise
             hosts = " and hosts" if table.host_seat == seat else ""
             log.info("%s sits at seat %s%s", table.names[seat], seat + 1, hosts)
         conn.seat = seat
@@ -388,7 +400,15 @@ class TableServer:
             conn.close(1000, why)
             self._background(conn.ws.close(*conn.closing))  # type: ignore[misc]
         self.send_seating()
+        if kick:
+            self.send_bans(by)
         self.kick()
+
+    def send_bans(self, host: int) -> None:
+        """In the lobby, the host is told the table again with whom it has sent away (to let them back)."""
+        conn = self.by_seat.get(host)
+        if conn is not None and self.table.state is None:
+            conn.send(encode(self.table.snapshot(host, self.now())))
 
     # -- sending --------------------------------------------------------------
 

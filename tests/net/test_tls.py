@@ -77,8 +77,9 @@ HOST_STARTS = textwrap.dedent("""
 
 def test_five_hosts_started_together_on_an_empty_folder_show_one_pin_the_pair_on_disk(tmp_path: Path) -> None:
     env = {**os.environ, "ALLFIVES_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    hosts = [subprocess.Popen([sys.executable, "-c", HOST_STARTS], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True) for _ in range(5)]
+    hosts = [subprocess.Popen([sys.executable, "-c", HOST_STARTS], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True)
+             for _ in range(5)]
     try:
         for host in hosts:
             assert host.stdout is not None and host.stdout.readline() == "ready\n"
