@@ -1,10 +1,11 @@
 """The table server: WebSocket connections in, one `Table` driven, each seat sent only what it may see.
 
-Every incoming message is size-limited (by the library), rate-limited and validated before the
-table hears of it; a connection that sends garbage, floods, or claims a seat it holds no token for
-is answered with an error or closed, and the table plays on. Wrong table codes slow their address
-down (`Door`): one that must wait is refused before its handshake completes, and told for how long.
-Bots think in a thread executor.
+Connections wait at a gate until they say hello (`Gate`: a few from one address, so many in all, each
+with a deadline; TLS starts only past it). Every incoming message is size-limited (by the library),
+rate-limited and validated before the table hears of it; a connection that sends garbage, floods, or
+claims a seat it holds no token for is answered with an error or closed, and the table plays on. Wrong
+table codes slow their address down (`Door`): one that must wait is refused before its handshake
+completes, and told for how long. Bots think in a thread executor.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from allfives.play.session import bot_pause
 
 from . import reasons as R
 from .door import Door, address_key
+from .gate import Gate, GatedConnection, GateRules, gated
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -65,7 +67,9 @@ class Limits:
     burst: int = 40  # messages at once
     flood: int = 100  # messages dropped for rate before the connection is closed
     strikes: int = 10  # bad messages before the connection is closed
-    hello_timeout: float = 10.0  # seconds to say hello
+    hello_timeout: float = 10.0  # seconds from the connection to its hello (TLS and the upgrade included)
+    waiting_per_address: int = 8  # connections one address may keep waiting before their hello
+    waiting_in_all: int = 32  # and every address together (a newcomer lets the longest waiting go)
     close_timeout: float = 2.0  # seconds a closing client has to answer before it is cut off
     write_buffer: int = 1 << 20  # bytes waiting to go out to a client that does not read
 
@@ -125,6 +129,8 @@ class TableServer:
         self.port = port
         self.limits = limits or Limits()
         self.door = door if door is not None else Door()  # wrong codes slow their address down
+        self.gate = Gate(GateRules(per_address=self.limits.waiting_per_address,
+                                   in_all=self.limits.waiting_in_all, deadline=self.limits.hello_timeout))
         self.ping_interval = ping_interval
         self.by_seat: dict[int, Connection] = {}
         self.server: Server | None = None
@@ -151,7 +157,7 @@ class TableServer:
             self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
             ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
             open_timeout=self.limits.hello_timeout, server_header=None, process_request=self.at_the_door,
-            ssl=self.tls)
+            create_connection=gated(self.gate, self.tls))  # (TLS too: started past the gate)
         sock = next(iter(self.server.sockets))
         self.port = sock.getsockname()[1]
         now = self.now()
@@ -187,6 +193,8 @@ class TableServer:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
+        for waiting in self.gate.everyone():  # (not yet at the table: nothing to tell them)
+            waiting.let_go()  # type: ignore[attr-defined]
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -220,6 +228,8 @@ class TableServer:
             except TimeoutError:
                 await ws.close(1008, R.said(R.HELLO_FIRST))
                 return
+            if isinstance(ws, GatedConnection):
+                ws.through()  # it has spoken: past the gate
             self.receive(conn, first)
             while conn.closing is None and conn.seat is not None:
                 raw = await ws.recv()
