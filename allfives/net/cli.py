@@ -17,12 +17,14 @@ import ipaddress
 import json
 import logging
 import logging.handlers
+import signal
 import socket
 import ssl
 import sys
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
 from allfives.names import player_name, visible
@@ -172,9 +174,13 @@ def host_headless(table: Table, args: argparse.Namespace) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         return asyncio.run(_host(table, args))
-    except KeyboardInterrupt:
-        print(_("The table is closed and saved: `allfives host` opens it again."))
+    except KeyboardInterrupt:  # (before the table opened: the quit signals are heard once it is)
         return 0
+
+
+# Ctrl+C, `kill`, the terminal closed: a headless table says goodbye and saves on each, as on its end
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
 
 
 async def _host(table: Table, args: argparse.Namespace) -> int:
@@ -188,27 +194,59 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         print(_("allfives host: cannot listen on {bind}:{port}: {why} (try another --port)").format(
             bind=bind, port=port, why=e.strerror or e), file=sys.stderr)
         return 2
+    quit_by = _quit_signals()
     try:
         print(_("Table open at {address}   table code {code}").format(
             address=shown_address(bind, server.port), code=shown_code(table.code)))
         print(_("Friends join with this line (one line of its own, to copy whole):"))
-        print(join_command(bind, server.port, table.code, args.pin))
+        print(join_command(bind, server.port, table.code, args.pin), flush=True)
         if not _is_loopback(bind):
             print(_("Anyone who can reach this machine and knows the code can sit down; share the join "
                     "line only with your friends (and give them this machine's address)."))
         if table.setup.seeded:
             print(_("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone "
-                    "who knows it; every player is told so."))
-        await server.game_over.wait()
-        print(_("The game is over. The table closes once everyone has left (at most a minute)."))
-        async with asyncio.timeout(LINGER):
-            while server.by_seat:
-                await asyncio.sleep(0.5)
+                    "who knows it; every player is told so."), flush=True)
+        if await _first(server.game_over.wait(), quit_by):
+            print(_("The game is over. The table closes once everyone has left (at most a minute)."),
+                  flush=True)
+            async with asyncio.timeout(LINGER):
+                while server.by_seat and not quit_by.done():
+                    await asyncio.sleep(0.5)
     except TimeoutError:
         pass
     finally:
+        # everyone is told (and the game saved) however the host ends: the game over, or a quit signal
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
-    return 0
+    if not quit_by.done():
+        return 0
+    print(_("The table is closed and saved: `allfives host` opens it again."), flush=True)
+    return 128 + quit_by.result()  # (as a shell reports a process a signal ended)
+
+
+def _quit_signals() -> asyncio.Future[int]:
+    """Done with the signal's number once Ctrl+C, `kill` or a closed terminal asks the table to close
+    (it then says goodbye and saves, as when the game ends)."""
+    loop = asyncio.get_running_loop()
+    asked: asyncio.Future[int] = loop.create_future()
+
+    def heard(signum: int) -> None:
+        if not asked.done():
+            asked.set_result(signum)
+
+    for sig in QUIT_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # (Windows: Ctrl+C alone)
+            loop.add_signal_handler(sig, heard, int(sig))
+    return asked
+
+
+async def _first(work: Coroutine[Any, Any, Any], asked: asyncio.Future[int]) -> bool:
+    """Wait for `work` or a quit signal, whichever comes first; True if `work` did."""
+    task = asyncio.ensure_future(work)
+    await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        return True
+    task.cancel()
+    return False
 
 
 def shown_address(bind: str, port: int) -> str:
