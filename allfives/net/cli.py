@@ -198,7 +198,7 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
     try:
         print(_("Table open at {address}   table code {code}").format(
             address=shown_address(bind, server.port), code=shown_code(table.code)))
-        print(_("Friends join with this line (one line of its own, to copy whole):"))
+        print(_("Friends join with this line (copy it whole):"))
         print(join_command(bind, server.port, table.code, args.pin), flush=True)
         if not _is_loopback(bind):
             print(_("Anyone who can reach this machine and knows the code can sit down; share the join "
@@ -369,10 +369,11 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
         args.address = address_of(*split_address(args.address))
     except ValueError:
         p.error(_("the address is HOST or HOST:PORT, as the host printed it"))
-    for name in ("code", "pin"):
+    for name, twice in (("code", _("two table codes given: the line holds one")),
+                        ("pin", _("two pins given: the line holds one"))):
         given, flag = getattr(args, name), getattr(args, f"{name}_flag")
         if given is not None and flag is not None:
-            p.error(_("two {what}s given: the line holds one").format(what=name))
+            p.error(twice)
         setattr(args, name, given if given is not None else flag)
     if args.code is None:
         p.error(_("the table code is missing: use the whole line the host printed"))
