@@ -151,6 +151,7 @@ class Ban:
 
     name: str
     address: str | None = None
+    token_hash: str | None = None  # the seat's token they were sent away from: it sits again if let back
 
     def holds(self, name: str, address: str | None) -> bool:
         return _same_name(name, self.name) or (address is not None and address == self.address)
@@ -444,7 +445,8 @@ class Table:
             raise TableError(R.said(R.BOTS_ALREADY, seat=seat + 1, name=name))
         self.unseated[s.token_hash] = kick
         if kick:
-            self.bans = [*(b for b in self.bans if not _same_name(b.name, name)), Ban(name, s.address)]
+            self.bans = [*(b for b in self.bans if not _same_name(b.name, name)),
+                         Ban(name, s.address, s.token_hash)]
             del self.bans[:-MAX_BANNED]
         self._give_to_bot(seat)
         if self.state is not None:
@@ -457,6 +459,9 @@ class Table:
         kept = [b for b in self.bans if not _same_name(b.name, name)]
         if len(kept) == len(self.bans):
             raise TableError(R.said(R.NOT_BANNED, name=name))
+        for ban in self.bans:  # the token they kept (`allfives join` remembers it) seats them as anyone
+            if ban not in kept and ban.token_hash is not None:
+                self.unseated.pop(ban.token_hash, None)
         self.bans = kept
         self.save()
 
@@ -569,8 +574,8 @@ class Table:
         """The record's fields beside the game: the setup and the seating (players, token hashes...)."""
         table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
                  "tokens": [s.token_hash for s in self.seats], **self.options.to_json(),
-                 "unseated": dict(self.unseated), "bans": [{"name": b.name, "address": b.address}
-                                                           for b in self.bans]}
+                 "unseated": dict(self.unseated),
+                 "bans": [{"name": b.name, "address": b.address, "token": b.token_hash} for b in self.bans]}
         return {**self.setup.to_json(), "table": table}
 
     def write(self, job: SaveJob) -> None:
@@ -642,13 +647,16 @@ def _unseated_of(data: Any) -> dict[str, bool]:
 
 
 def _bans_of(data: Any) -> list[Ban]:
-    """The saved people sent away (a name, and an address or none); ValueError if not."""
+    """The saved people sent away (a name, an address or none, a token hash or none); ValueError if not."""
     def ban(item: Any) -> Ban:
-        address = item.get("address") if isinstance(item, dict) else None
-        if (not isinstance(item, dict) or set(item) - {"name", "address"}
-                or not (address is None or (isinstance(address, str) and 0 < len(address) <= 64))):
+        if not isinstance(item, dict) or set(item) - {"name", "address", "token"}:
             raise ValueError
-        return Ban(player_name(item.get("name")), address)
+        address, token = item.get("address"), item.get("token")
+        if not (address is None or (isinstance(address, str) and 0 < len(address) <= 64)):
+            raise ValueError
+        if not (token is None or _is_hash(token)):
+            raise ValueError
+        return Ban(player_name(item.get("name")), address, token)
 
     try:
         if not isinstance(data, list) or len(data) > MAX_BANNED:

@@ -90,7 +90,7 @@ async def test_a_kicked_guest_saying_hello_without_a_token_is_refused_until_the_
         assert dan.errors[-1] == "only the host can let someone back" and server.table.bans
         await host.let_back("bea")
         await host.wait_until(lambda: host.info.banned == ())
-        again = friend(server, "Bea")
+        again = friend(server, "Bea", token=bea.token)  # with the token `allfives join` kept for the table
         runs.append(asyncio.create_task(again.run()))
         await again.wait_until(lambda: again.seat == 1)
         for client, run in zip((host, dan, again), runs, strict=True):

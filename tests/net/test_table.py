@@ -344,6 +344,7 @@ def test_a_kicked_persons_name_and_address_stay_out_until_let_back_and_through_a
         resumed.let_back("Bea", by=1)
     resumed.let_back("BEA", by=0)
     assert [b.name for b in resumed.bans] == ["Cy"] and [b.name for b in Table.load(path).bans] == ["Cy"]
+    assert resumed.why_unseated(bea) is None  # the token Bea kept is forgiven too
     with pytest.raises(TableError, match="Bea was not sent away"):
         resumed.let_back("Bea", by=0)
 
@@ -351,6 +352,7 @@ def test_a_kicked_persons_name_and_address_stay_out_until_let_back_and_through_a
 @pytest.mark.parametrize("bans", [
     "Bea", [{"name": "Bea", "address": 7}], [{"name": "\u202e", "address": None}], [{"name": "Bea", "x": 1}],
     [{"name": "Bea", "address": "a" * 65}], [{"name": f"P{n}"} for n in range(65)],
+    [{"name": "Bea", "token": "not a hash"}],
 ])
 def test_a_saved_table_whose_bans_are_not_names_and_addresses_is_not_resumed(tmp_path: Path,
                                                                              bans: object) -> None:
