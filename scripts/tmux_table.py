@@ -195,9 +195,9 @@ def main() -> int:
                     cols=COLS, rows=ROWS, env={**env, "ALLFIVES_DATA_DIR": f"{tmp}/host"})
         guest = None
         try:
-            share = host.wait_for(r"allfives join (\S+) --code (\S+) --pin (\S+)", 60)
+            share = host.wait_for(r"allfives join (\S+) (\w{4}-\w{4}-\w{4}) ([a-z2-7]{26})", 60)
             assert share, "the host never showed the join command:\n" + host.screen()
-            guest = Pane(f"{python} -m allfives join {share[1]} --code {share[2]} --pin {share[3]} --name Jo",
+            guest = Pane(f"{python} -m allfives join {share[1]} {share[2]} {share[3]} --name Jo",
                          cols=COLS, rows=ROWS, env={**env, "ALLFIVES_DATA_DIR": f"{tmp}/join"})
             assert guest.wait_for(r"Jo — you", 60), "the guest never sat:\n" + guest.screen()
             assert host.wait_for(r"Jo — person", 30), "the host never saw the guest sit:\n" + host.screen()
@@ -233,7 +233,7 @@ def main() -> int:
                     time.sleep(0.1)
             for pane in (guest, host):  # q asks first while a game is on; the dialog takes keys a moment on
                 pane.keys("q")
-                if pane.wait_for(r"Quit All Fives\?", 10):
+                if pane.wait_for(r"Quit All Fives\?|Close the table\?", 10):  # (the host closes it for all)
                     time.sleep(0.7)
                     pane.keys("q")
             for pane, who in ((guest, "guest"), (host, "host")):

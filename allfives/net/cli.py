@@ -1,9 +1,11 @@
 """`allfives host` and `allfives join`: open a table for friends, or sit at one.
 
 A table is served over `wss://` with the host's certificate (made once and kept, or given), and the
-line the host shares carries the address, the code and the certificate's pin:
-`allfives join HOST:PORT --code K7QM-3XRT-9BHD --pin SHA256:...`. `--insecure` (plain `ws://`)
-is for loopback alone.
+line the host shares carries the address (its port left out when it is the usual one), the code and
+the certificate's pin, and fits 80 columns for any IPv4 address and port:
+`allfives join 192.168.1.23 K7QM-3XRT-9BHD 4kd7g2wq3hxm5r6tnc2zpa7yve`. Lines of earlier allfives
+(`HOST:PORT --code ... --pin SHA256:...`) are taken too. `--insecure` (plain `ws://`) is for loopback
+alone.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import ipaddress
 import json
 import logging
 import logging.handlers
+import signal
 import socket
 import ssl
 import sys
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
 from allfives.names import player_name, visible
@@ -31,10 +35,7 @@ from allfives.userdata import write_atomically
 from . import reasons as R
 from .anywhere.cli import add_host_flags, open_invitations, servers_for
 from .table import Table, TableOptions, clean_code, is_code, shown_code
-from .tls import clean_pin, file_fingerprint, host_certificate, is_pin, server_context
-
-if TYPE_CHECKING:
-    from .client import TableClient
+from .tls import clean_pin, file_fingerprint, host_context, is_pin, server_context
 
 if TYPE_CHECKING:
     from .client import TableClient
@@ -84,16 +85,14 @@ def host_tls(args: argparse.Namespace) -> tuple[ssl.SSLContext | None, str | Non
     if args.insecure:
         return None, None
     if args.tls_cert is not None:
-        cert, key = args.tls_cert, args.tls_key
-    else:
-        try:
-            cert, key = host_certificate(data_dir())
-        except OSError as e:
-            why = e.strerror or e
-            raise ValueError(_("cannot keep the table's certificate in {folder}: {why}").format(
-                folder=data_dir(), why=why)) from None
-    context = server_context(cert, key)
-    return context, file_fingerprint(cert)
+        context = server_context(args.tls_cert, args.tls_key)
+        return context, file_fingerprint(args.tls_cert)
+    try:
+        return host_context(data_dir())  # (the pin of the pair it serves with, under the folder's lock)
+    except OSError as e:
+        why = e.strerror or e
+        raise ValueError(_("cannot keep the table's certificate in {folder}: {why}").format(
+            folder=data_dir(), why=why)) from None
 
 
 def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
@@ -178,9 +177,13 @@ def host_headless(table: Table, args: argparse.Namespace) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         return asyncio.run(_host(table, args))
-    except KeyboardInterrupt:
-        print(_("The table is closed and saved: `allfives host` opens it again."))
+    except KeyboardInterrupt:  # (before the table opened: the quit signals are heard once it is)
         return 0
+
+
+# Ctrl+C, `kill`, the terminal closed: a headless table says goodbye and saves on each, as on its end
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
 
 
 async def _host(table: Table, args: argparse.Namespace) -> int:
@@ -195,32 +198,64 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
             bind=bind, port=port, why=e.strerror or e), file=sys.stderr)
         return 2
     door = None
+    quit_by = _quit_signals()
     try:
         print(_("Table open at {address}   table code {code}").format(
             address=shown_address(bind, server.port), code=shown_code(table.code)))
-        share = join_command(bind, server.port, table.code, args.pin)
-        print(_("Join with:  {command}").format(command=share))
+        print(_("Friends join with this line (copy it whole):"))
+        print(join_command(bind, server.port, table.code, args.pin), flush=True)
         if not _is_loopback(bind):
             print(_("Anyone who can reach this machine and knows the code can sit down; share the join "
                     "line only with your friends (and give them this machine's address)."))
         if table.setup.seeded:
             print(_("Seeded (--seed): every deal follows from the seed, so its deals are public to anyone "
-                    "who knows it; every player is told so."))
+                    "who knows it; every player is told so."), flush=True)
         if args.anywhere:  # a code for each free seat (net/anywhere)
             free = sum(seat.token_hash is None for seat in table.seats)
             door = open_invitations(server, args.servers, max(1, free))
-        await server.game_over.wait()
-        print(_("The game is over. The table closes once everyone has left (at most a minute)."))
-        async with asyncio.timeout(LINGER):
-            while server.by_seat:
-                await asyncio.sleep(0.5)
+        if await _first(server.game_over.wait(), quit_by):
+            print(_("The game is over. The table closes once everyone has left (at most a minute)."),
+                  flush=True)
+            async with asyncio.timeout(LINGER):
+                while server.by_seat and not quit_by.done():
+                    await asyncio.sleep(0.5)
     except TimeoutError:
         pass
     finally:
+        # everyone is told (and the game saved) however the host ends: the game over, or a quit signal
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
         if door is not None:
             await door.close()  # (after the goodbye: the wormhole's guests hear it too)
-    return 0
+    if not quit_by.done():
+        return 0
+    print(_("The table is closed and saved: `allfives host` opens it again."), flush=True)
+    return 128 + quit_by.result()  # (as a shell reports a process a signal ended)
+
+
+def _quit_signals() -> asyncio.Future[int]:
+    """Done with the signal's number once Ctrl+C, `kill` or a closed terminal asks the table to close
+    (it then says goodbye and saves, as when the game ends)."""
+    loop = asyncio.get_running_loop()
+    asked: asyncio.Future[int] = loop.create_future()
+
+    def heard(signum: int) -> None:
+        if not asked.done():
+            asked.set_result(signum)
+
+    for sig in QUIT_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # (Windows: Ctrl+C alone)
+            loop.add_signal_handler(sig, heard, int(sig))
+    return asked
+
+
+async def _first(work: Coroutine[Any, Any, Any], asked: asyncio.Future[int]) -> bool:
+    """Wait for `work` or a quit signal, whichever comes first; True if `work` did."""
+    task = asyncio.ensure_future(work)
+    await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        return True
+    task.cancel()
+    return False
 
 
 def shown_address(bind: str, port: int) -> str:
@@ -228,7 +263,41 @@ def shown_address(bind: str, port: int) -> str:
     host = bind
     if bind in ("0.0.0.0", "::", ""):
         host = socket.gethostname()
+    return address_of(host, port)
+
+
+def address_of(host: str, port: int) -> str:
+    """HOST:PORT, an IPv6 address in brackets."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def split_address(given: str) -> tuple[str, int]:
+    """HOST and PORT of `HOST[:PORT]` (`[IPv6][:PORT]`, or a bare IPv6 address); the usual port when
+    none is given. ValueError when the port is not one."""
+    given = given.strip()
+    if given.startswith("["):
+        host, bracket, rest = given[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise ValueError(given)
+        port = rest[1:] if rest else None
+    elif given.count(":") == 1:
+        host, port = given.split(":")
+    else:
+        host, port = given, None  # a name, an IPv4 address, or a bare IPv6 one
+    if not host or (port is not None and not (port.isdigit() and 0 < int(port) <= 65535)):
+        raise ValueError(given)
+    return host, int(port) if port is not None else DEFAULT_PORT
+
+
+def short_address(address: str) -> str:
+    """HOST:PORT as a person types it: the usual port left out."""
+    try:
+        host, port = split_address(address)
+    except ValueError:
+        return address
+    if port != DEFAULT_PORT:
+        return address_of(host, port)
+    return f"[{host}]" if ":" in host else host
 
 
 def join_command(bind: str, port: int, code: str, pin: str | None) -> str:
@@ -242,9 +311,12 @@ def join_again(client: TableClient) -> str:
 
 
 def join_line(address: str, code: str, pin: str | None) -> str:
-    """The one shape of an `allfives join` command line (the host's to share, a guest's to come back)."""
-    secured = f"--pin {pin}" if pin else "--insecure"
-    return f"allfives join {address} --code {shown_code(code)} {secured}"
+    """The one shape of an `allfives join` command line (the host's to share, a guest's to come back):
+    56 characters and the address, so any IPv4 address and port fits 80 columns, and so does a
+    host name of up to 24 characters on the usual port (longer names and IPv6 addresses make a
+    longer line, still one line: the lobby copies it whole)."""
+    secured = pin if pin else "--insecure"
+    return f"allfives join {short_address(address)} {shown_code(code)} {secured}"
 
 
 def local_address(bind: str, port: int) -> str:
@@ -265,17 +337,24 @@ def _is_loopback(bind: str) -> bool:
 
 def _host_of(address: str) -> str:
     """HOST of HOST:PORT (or of [IPv6]:PORT)."""
-    return address.rsplit(":", 1)[0].strip("[]")
+    return split_address(address)[0]
 
 
 def join_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="allfives join", description=_("Sit at a table someone opened with `allfives host`: a seat in "
-                                            "the lobby, then the game."))
-    p.add_argument("address", metavar="HOST:PORT", help=_("the address the host printed"))
-    p.add_argument("--code", required=True, help=_("the table code the host printed"))
-    p.add_argument("--pin", help=_("the certificate's fingerprint the host printed (SHA256:...): the table "
-                                   "must show that certificate, or nothing is sent to it"))
+                                            "the lobby, then the game. Paste the line the host shares."))
+    p.add_argument("address", metavar="HOST[:PORT]",
+                   help=_("the address the host printed (port {port} when none is given)").format(
+                       port=DEFAULT_PORT))
+    p.add_argument("code", nargs="?", metavar="CODE", help=_("the table code the host printed"))
+    p.add_argument("pin", nargs="?", metavar="PIN",
+                   help=_("the certificate's pin the host printed: the table must show that certificate, "
+                          "or nothing is sent to it"))
+    # (the lines of earlier allfives: `--code K7QM-3XRT-9BHD --pin SHA256:...`)
+    p.add_argument("--code", dest="code_flag", metavar="CODE", help=_("the table code, given as a flag"))
+    p.add_argument("--pin", dest="pin_flag", metavar="PIN",
+                   help=_("the pin, given as a flag (an earlier allfives' SHA256:... pin too)"))
     p.add_argument("--insecure", action="store_true",
                    help=_("plain ws://, for a table on this machine served with --insecure"))
     p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
@@ -291,25 +370,36 @@ def join_parser() -> argparse.ArgumentParser:
 
 
 def parse_join(argv: list[str]) -> argparse.Namespace:
-    """The joining player's flags (exits with status 2 and one line for bad ones)."""
+    """The joining player's flags (exits with status 2 and one line for bad ones); `address` comes back
+    as HOST:PORT, `pin` in the form kept."""
     p = join_parser()
     args = p.parse_args(argv)
-    if ":" not in args.address:
-        p.error(_("the address is HOST:PORT, as the host printed it"))
+    try:
+        args.address = address_of(*split_address(args.address))
+    except ValueError:
+        p.error(_("the address is HOST or HOST:PORT, as the host printed it"))
+    for name, twice in (("code", _("two table codes given: the line holds one")),
+                        ("pin", _("two pins given: the line holds one"))):
+        given, flag = getattr(args, name), getattr(args, f"{name}_flag")
+        if given is not None and flag is not None:
+            p.error(twice)
+        setattr(args, name, given if given is not None else flag)
+    if args.code is None:
+        p.error(_("the table code is missing: use the whole line the host printed"))
     if not is_code(clean_code(args.code)):
-        p.error(_("--code: a table code is 12 letters and digits, as the host printed it "
-                  "(like K7QM-3XRT-9BHD)"))
+        p.error(_("a table code is 12 letters and digits, as the host printed it (like K7QM-3XRT-9BHD)"))
     if args.insecure:
         if args.pin is not None:
-            p.error(_("--insecure connects with no TLS, so no --pin to check: leave one of them out"))
+            p.error(_("--insecure connects with no TLS, so no pin to check: leave one of them out"))
         if not _is_loopback(_host_of(args.address)):
             p.error(_("--insecure sends the code where anyone on the way can read it: not to "
                       "{host}, only to a table on this machine (127.0.0.1)").format(
                 host=_host_of(args.address)))
     elif args.pin is None:
-        p.error(_("--pin is missing: use the whole line the host printed (... --pin SHA256:...)"))
+        p.error(_("the pin is missing: use the whole line the host printed"))
     elif not is_pin(args.pin):
-        p.error(_("--pin: a pin is SHA256: and 43 letters, digits, - or _, as the host printed it"))
+        p.error(_("{pin} is not a pin: a pin is 26 letters and digits, as the host printed it").format(
+            pin=visible(args.pin[:60])))
     else:
         args.pin = clean_pin(args.pin)
     _check_name(p, args.name)

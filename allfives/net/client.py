@@ -33,6 +33,7 @@ from .protocol import (
     Goodbye,
     Hello,
     Kick,
+    LetBack,
     Moved,
     Ready,
     Refused,
@@ -230,7 +231,7 @@ class TableClient:
         except InvalidHandshake as e:  # a plain ws:// hello to a wss:// table, or no table at all
             said = (_("{address} did not answer as an allfives table does ({why})") if self.pin else
                     _("{address} did not answer as an allfives table does ({why}); it may serve wss://: "
-                      "join with the host's line, --pin and all"))
+                      "join with the host's whole line, its pin and all"))
             raise NotTheTable(said.format(address=self.where, why=e)) from None
         except (ssl.SSLError, ConnectionResetError) as e:  # (a plain table drops a TLS hello: a reset)
             if not self.pin:
@@ -326,6 +327,9 @@ class TableClient:
 
     async def release(self, seat: int) -> bool:
         return await self.send(Release(seat=seat))
+
+    async def let_back(self, name: str) -> bool:
+        return await self.send(LetBack(name=name))
 
     async def say(self, text: str) -> bool:
         return await self.send(Say(text=text))  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
 from allfives.engine import Deal, Event, Move, Rules, SeatView, for_seat  # for_seat: for the tests and tools
 from allfives.engine.state import Seat  # strict: `true` is not a seat
@@ -20,8 +20,10 @@ from allfives.i18n import N_
 from allfives.names import NAME_LENGTH, player_name
 
 # 2: seats can be changed in the lobby (`sit`, `moved`); 3: fair deals (`deal`), kick, release, the turn
-# clock, the goodbye
+# clock, the goodbye. Still 3 with the host's `let_back` and the host's own `banned` (a field sent only
+# while it holds a name): a table and a client of protocol 3 that never kick understand each other as before.
 PROTOCOL_VERSION = 3
+MAX_BANNED = 64  # the people a table keeps sent away (the oldest let back first)
 MAX_MESSAGE_BYTES = 4096  # the largest message a client may send: a hello or a move is ~200 bytes
 # the canned table messages, sent in English and shown in the reader's language (marked for the catalogue)
 CANNED = (N_("your turn"), N_("good game"), N_("well played"), N_("thanks"), N_("sorry"), N_("one moment"))
@@ -100,6 +102,13 @@ class Release(_Message):
     seat: Seat
 
 
+class LetBack(_Message):
+    """The host lets a person sent away (`banned`, by name) sit at the table again."""
+
+    type: Literal["let_back"] = "let_back"
+    name: Name
+
+
 class Say(_Message):
     """A canned table message to everyone."""
 
@@ -107,7 +116,7 @@ class Say(_Message):
     text: Literal[CANNED]  # type: ignore[valid-type]
 
 
-ClientMessage = Annotated[Hello | SendMove | Sit | Start | Ready | Cover | Kick | Release | Say,
+ClientMessage = Annotated[Hello | SendMove | Sit | Start | Ready | Cover | Kick | Release | LetBack | Say,
                           Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -154,6 +163,16 @@ class TableInfo(_Message):
     turn_clock: float = 60.0  # how long a person's turn waits before a bot may play it
     hand_pause: float  # how long the end of a hand is shown before the next deal, at most
     seeded: bool = False  # the host gave a seed: every deal follows from it, public to anyone who knows it
+    # the host's alone: the people sent away, who may not sit again unless the host lets them back
+    banned: tuple[Name, ...] = Field(default=(), max_length=MAX_BANNED)
+
+    @model_serializer(mode="wrap")
+    def _unless_empty(self, handler):  # type: ignore[no-untyped-def]
+        """`banned` is left out while empty: a client of an earlier protocol 3 reads the rest as before."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("banned"):
+            data.pop("banned", None)
+        return data
 
 
 class Snapshot(_Message):
@@ -248,7 +267,7 @@ def decode_server(text: str | bytes) -> ServerMessage:
 
 __all__ = [
     "CANNED", "CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "SERVER_MESSAGE", "ClientMessage",
-    "Cover", "DealShown", "Error", "Goodbye", "Hello", "Kick", "Moved", "Ready", "Refused", "Release", "Said",
-    "Say", "SeatInfo", "Seating", "SendMove", "ServerMessage", "Sit", "Snapshot", "Start", "TableInfo",
-    "Update", "Welcome", "decode_server", "encode", "for_seat",
+    "Cover", "DealShown", "Error", "Goodbye", "Hello", "Kick", "LetBack", "Moved", "Ready", "Refused",
+    "Release", "Said", "Say", "SeatInfo", "Seating", "SendMove", "ServerMessage", "Sit", "Snapshot", "Start",
+    "TableInfo", "Update", "Welcome", "decode_server", "encode", "for_seat",
 ]

@@ -49,6 +49,8 @@ HOST_ONLY_KICK = N_("only the host can send a player away")
 HOST_ONLY_RELEASE = N_("only the host can give a seat back to a bot")
 HOST_ONLY_COVER = N_("only the host can let a bot play a seat")
 HOST_ONLY_START = N_("only the host can start the game")
+HOST_ONLY_LET_BACK = N_("only the host can let someone back")
+NOT_BANNED = N_("{name} was not sent away from this table")
 HOSTS_OWN_KICK = N_("seat {seat} is the host's own: the host cannot send a player away there")
 HOSTS_OWN_RELEASE = N_("seat {seat} is the host's own: the host cannot give a seat back to a bot there")
 BOTS_ALREADY = N_("seat {seat} ({name}) is a bot's already")
@@ -64,8 +66,8 @@ TEMPLATES = (
     CLOSED, HOST_CLOSED, WAS_CLOSED, SENT_AWAY, TO_A_BOT, KICKED, RELEASED, TRY_AGAIN, WRONG_CODE, PROTOCOL,
     NOT_JSON, BINARY, NOT_A_MESSAGE, STRUCK_OUT, FLOOD, SLOW_DOWN, HELLO_FIRST, SEATED_ALREADY, NO_TOKEN_SEAT,
     JOINED_AGAIN, STARTED, SEATS, TAKEN, FULL, SEATS_KEPT, HOST_ONLY_KICK, HOST_ONLY_RELEASE,
-    HOST_ONLY_COVER, HOST_ONLY_START, HOSTS_OWN_KICK, HOSTS_OWN_RELEASE, BOTS_ALREADY, NOT_THEIR_TURN,
-    CLOCK_RUNS, NOT_AWAY, AWAY_WAITS, STARTED_ALREADY, NOT_STARTED, STALE,
+    HOST_ONLY_COVER, HOST_ONLY_START, HOST_ONLY_LET_BACK, NOT_BANNED, HOSTS_OWN_KICK, HOSTS_OWN_RELEASE,
+    BOTS_ALREADY, NOT_THEIR_TURN, CLOCK_RUNS, NOT_AWAY, AWAY_WAITS, STARTED_ALREADY, NOT_STARTED, STALE,
 )
 
 _PLACE = re.compile(r"\{(\w+)\}")

@@ -42,6 +42,7 @@ from allfives.net.protocol import (
     Error,
     Goodbye,
     Kick,
+    LetBack,
     Moved,
     Ready,
     Refused,
@@ -208,6 +209,15 @@ class RemoteSession:
     def release(self, seat: int) -> None:
         """Give a person's seat back to a bot (the host's); in the lobby the seat is free again."""
         self.client.send_soon(Release(seat=seat))
+
+    @property
+    def banned(self) -> tuple[str, ...]:
+        """The people the host sent away (the host's seat is told them; anyone else, none)."""
+        return self.info.banned if self.info is not None else ()
+
+    def let_back(self, name: str) -> None:
+        """Let a person sent away sit at the table again (the host's)."""
+        self.client.send_soon(LetBack(name=name))
 
     @property
     def goodbye(self) -> Goodbye | None:

@@ -1,10 +1,11 @@
 """The table server: WebSocket connections in, one `Table` driven, each seat sent only what it may see.
 
-Every incoming message is size-limited (by the library), rate-limited and validated before the
-table hears of it; a connection that sends garbage, floods, or claims a seat it holds no token for
-is answered with an error or closed, and the table plays on. Wrong table codes slow their address
-down (`Door`): one that must wait is refused before its handshake completes, and told for how long.
-Bots think in a thread executor.
+Connections wait at a gate until they say hello (`Gate`: a few from one address, so many in all, each
+with a deadline; TLS starts only past it). Every incoming message is size-limited (by the library),
+rate-limited and validated before the table hears of it; a connection that sends garbage, floods, or
+claims a seat it holds no token for is answered with an error or closed, and the table plays on. Wrong
+table codes slow their address down (`Door`): one that must wait is refused before its handshake
+completes, and told for how long. Bots think in a thread executor.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from allfives.play.saving import SaveWriter
 from allfives.play.session import bot_pause
 
 from . import reasons as R
-from .door import Door
+from .door import Door, address_key
+from .gate import Gate, GatedConnection, GateRules, gated
 from .link import Link, LinkClosed, WebSocketLink
 from .protocol import (
     CLIENT_MESSAGE,
@@ -38,6 +40,7 @@ from .protocol import (
     Goodbye,
     Hello,
     Kick,
+    LetBack,
     Moved,
     Ready,
     Refused,
@@ -64,7 +67,9 @@ class Limits:
     burst: int = 40  # messages at once
     flood: int = 100  # messages dropped for rate before the connection is closed
     strikes: int = 10  # bad messages before the connection is closed
-    hello_timeout: float = 10.0  # seconds to say hello
+    hello_timeout: float = 10.0  # seconds from the connection to its hello (TLS and the upgrade included)
+    waiting_per_address: int = 8  # connections one address may keep waiting before their hello
+    waiting_in_all: int = 32  # and every address together (a newcomer lets the longest waiting go)
     close_timeout: float = 2.0  # seconds a closing client has to answer before it is cut off
     write_buffer: int = 1 << 20  # bytes waiting to go out to a client that does not read
 
@@ -77,6 +82,8 @@ class Connection:
         self.link = link
         self.limits = limits
         self.address = link.address
+        # whose this connection is, as bans and the door count it (None: no address to hold it to)
+        self.address_key = address_key(self.address) if self.address != "unknown" else None
         self.seat: int | None = None
         self.allowance = float(limits.burst)
         self.checked = now
@@ -121,6 +128,8 @@ class TableServer:
         self.port = port
         self.limits = limits or Limits()
         self.door = door if door is not None else Door()  # wrong codes slow their address down
+        self.gate = Gate(GateRules(per_address=self.limits.waiting_per_address,
+                                   in_all=self.limits.waiting_in_all, deadline=self.limits.hello_timeout))
         self.ping_interval = ping_interval
         self.by_seat: dict[int, Connection] = {}
         self.server: Server | None = None
@@ -147,7 +156,7 @@ class TableServer:
             self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
             ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
             open_timeout=self.limits.hello_timeout, server_header=None, process_request=self.at_the_door,
-            ssl=self.tls)
+            create_connection=gated(self.gate, self.tls))  # (TLS too: started past the gate)
         sock = next(iter(self.server.sockets))
         self.port = sock.getsockname()[1]
         now = self.now()
@@ -183,6 +192,8 @@ class TableServer:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
+        for waiting in self.gate.everyone():  # (not yet at the table: nothing to tell them)
+            waiting.let_go()  # type: ignore[attr-defined]
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -208,10 +219,12 @@ class TableServer:
         return response
 
     async def handler(self, ws: ServerConnection) -> None:
-        await self.serve_link(WebSocketLink(ws, self.limits.write_buffer))
+        spoke = ws.through if isinstance(ws, GatedConnection) else None  # (past the gate once it speaks)
+        await self.serve_link(WebSocketLink(ws, self.limits.write_buffer), spoke)
 
-    async def serve_link(self, link: Link) -> None:
-        """One client's connection, hello to goodbye, whatever carries it (net/link.py)."""
+    async def serve_link(self, link: Link, spoke: Callable[[], None] | None = None) -> None:
+        """One client's connection, hello to goodbye, whatever carries it (net/link.py); `spoke` is told
+        when its first frame has come."""
         conn = Connection(link, self.limits, self.now())
         try:
             try:
@@ -220,6 +233,8 @@ class TableServer:
             except TimeoutError:
                 await link.close(1008, R.said(R.HELLO_FIRST))
                 return
+            if spoke is not None:
+                spoke()
             self.receive(conn, first)
             while conn.closing is None and conn.seat is not None:
                 raw = await link.recv()
@@ -320,6 +335,10 @@ class TableServer:
             self.kick()
         elif isinstance(message, (Kick, Release)):
             self.unseat(seat, message.seat, kick=isinstance(message, Kick))
+        elif isinstance(message, LetBack):
+            table.let_back(message.name, by=seat)
+            log.info("%s lets %s back to the table", table.names[seat], message.name)
+            self.send_bans(seat)
         elif isinstance(message, Say):
             self.send_all(lambda _: Said(seat=seat, text=message.text))
 
@@ -349,10 +368,15 @@ class TableServer:
                 old.seat = None
                 self.refuse(old, R.said(R.JOINED_AGAIN), fatal=True)
                 self._background(old.link.close(*old.closing))
-            table.arrive(seat)
+            table.arrive(seat, conn.address_key)
             log.info("%s is back at seat %s", table.names[seat], seat + 1)
         else:
-            seat, token = table.sit(hello.name, hello.seat)
+            try:
+                seat, token = table.sit(hello.name, hello.seat, conn.address_key)
+            except TableError:
+                if any(ban.holds(hello.name, conn.address_key) for ban in table.bans):
+                    log.warning("%s (from %s) was sent away: not let sit again", hello.name, conn.address)
+                raise
             hosts = " and hosts" if table.host_seat == seat else ""
             log.info("%s sits at seat %s%s", table.names[seat], seat + 1, hosts)
         conn.seat = seat
@@ -391,7 +415,15 @@ class TableServer:
             conn.close(1000, why)
             self._background(conn.link.close(*conn.closing))  # type: ignore[misc]
         self.send_seating()
+        if kick:
+            self.send_bans(by)
         self.kick()
+
+    def send_bans(self, host: int) -> None:
+        """In the lobby, the host is told the table again with whom it has sent away (to let them back)."""
+        conn = self.by_seat.get(host)
+        if conn is not None and self.table.state is None:
+            conn.send(encode(self.table.snapshot(host, self.now())))
 
     # -- sending --------------------------------------------------------------
 

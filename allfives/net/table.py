@@ -31,7 +31,7 @@ from allfives.engine import (
 from allfives.engine.core import check_seat
 from allfives.engine.values import describe
 from allfives.i18n import _
-from allfives.names import NAME_LENGTH
+from allfives.names import NAME_LENGTH, player_name
 from allfives.play.journal import RecordWriter
 from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
@@ -39,7 +39,7 @@ from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
 from allfives.record_file import read_record
 
 from . import reasons as R
-from .protocol import DealShown, SeatInfo, Seating, Snapshot, TableInfo, Update
+from .protocol import MAX_BANNED, DealShown, SeatInfo, Seating, Snapshot, TableInfo, Update
 
 SaveJob = tuple[GameState, dict[str, Any]]  # a save to write: the game, and the record's other fields
 
@@ -141,6 +141,24 @@ class Seat:
     away_since: float | None = None  # when its person left (the server's clock)
     covered: bool = False  # a bot plays it while its person is away
     ready: bool = False  # has seen the end of this hand
+    address: str | None = None  # where its person last came from (the door's `address_key`; not saved)
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A person the host sent away: neither their name nor their address sits at this table again
+    (until the host lets them back). The address is the door's `address_key` (an IPv6 home's /64)."""
+
+    name: str
+    address: str | None = None
+    token_hash: str | None = None  # the seat's token they were sent away from: it sits again if let back
+
+    def holds(self, name: str, address: str | None) -> bool:
+        return _same_name(name, self.name) or (address is not None and address == self.address)
+
+
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 @dataclass
@@ -159,6 +177,7 @@ class Table:
     # Hashes of the tokens whose seats the host took back: True if kicked (never to sit again), False if
     # the seat was given to a bot (in the lobby, its holder may sit again as anyone may)
     unseated: dict[str, bool] = field(default_factory=dict)
+    bans: list[Ban] = field(default_factory=list)  # the people kicked, for the table's life (and its saves)
     _clocked: tuple[int, int] | None = field(default=None, repr=False, compare=False)  # the turn clocked
     save_path: Path | None = None
     save_error: str | None = None
@@ -279,20 +298,22 @@ class Table:
                                 status=status, host=n == self.host_seat, wait_left=wait_left))
         return tuple(out)
 
-    def info(self, now: float) -> TableInfo:
+    def info(self, now: float, seat: int | None = None) -> TableInfo:
+        """The table's standing facts as `seat` is told them (the host's seat is told whom it sent away)."""
+        banned = tuple(b.name for b in self.bans) if seat is not None and seat == self.host_seat else ()
         return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
                          bot_level=self.level, away_timeout=self.options.away_timeout,
                          turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause,
-                         seeded=self.setup.seeded)
+                         seeded=self.setup.seeded, banned=banned)
 
     def snapshot(self, seat: int, now: float) -> Snapshot:
         """Everything `seat` may see, for a player joining or coming back."""
         if self.game is None:
-            return Snapshot(info=self.info(now))
+            return Snapshot(info=self.info(now, seat))
         seen = self.game.view(seat)
         deals = tuple(self.deal_shown(n) for n in range(len(self.game.state.log)))
-        return Snapshot(info=self.info(now), view=seen.view, hands=tuple(seen.hands), winner=seen.winner,
-                        deals=deals)
+        return Snapshot(info=self.info(now, seat), view=seen.view, hands=tuple(seen.hands),
+                        winner=seen.winner, deals=deals)
 
     def update(self, seat: int, events: list[Event]) -> Update:
         """What a move or a deal shows `seat`; a deal brings its commitment, a hand's end (a domino, a
@@ -318,8 +339,11 @@ class Table:
 
     # -- seating ----------------------------------------------------------
 
-    def sit(self, name: str, wanted: int | None = None) -> tuple[int, str]:
-        """A new person takes a seat a bot holds (in the lobby only); returns the seat and its token."""
+    def sit(self, name: str, wanted: int | None = None, address: str | None = None) -> tuple[int, str]:
+        """A new person takes a seat a bot holds (in the lobby only); returns the seat and its token.
+        `address` is where they come from (the door's `address_key`): a kicked person's is refused."""
+        if any(ban.holds(name, address) for ban in self.bans):
+            raise TableError(R.said(R.KICKED, host=self._host_name()), fatal=True)
         if self.state is not None:
             raise TableError(R.said(R.STARTED), fatal=True)
         free = [n for n, s in enumerate(self.seats) if s.token_hash is None]
@@ -332,7 +356,7 @@ class Table:
             raise TableError(R.said(R.FULL), fatal=True)
         seat = wanted if wanted is not None else free[0]
         token = secrets.token_urlsafe(18)
-        self.seats[seat] = Seat(token_hash=token_hash(token), connected=True)
+        self.seats[seat] = Seat(token_hash=token_hash(token), connected=True, address=address)
         self._set_player(seat, Player(self.unused_name(name, seat), "person", self.level))
         if self.host_seat is None:
             self.host_seat = seat
@@ -376,10 +400,11 @@ class Table:
         players[seat] = player
         self.setup = replace(self.setup, players=tuple(players))
 
-    def arrive(self, seat: int) -> None:
-        """The seat's person is (back) at the table: no bot plays for them any more."""
+    def arrive(self, seat: int, address: str | None = None) -> None:
+        """The seat's person is (back) at the table, from `address`: no bot plays for them any more."""
         s = self.seats[seat]
         s.connected, s.away_since, s.covered = True, None, False
+        s.address = address if address is not None else s.address
 
     def leave(self, seat: int, now: float) -> bool:
         """The seat's person left: in play the seat waits for them; in the lobby it is free again (True),
@@ -407,8 +432,9 @@ class Table:
 
     def unseat(self, seat: int, by: int | None, *, kick: bool) -> str:
         """The host gives a person's seat back to a bot (`release`), or sends them away for good
-        (`kick`: their token never seats again); the seat's token stops working either way. Returns
-        the person's name (they are told, and their connection closes: the server's part)."""
+        (`kick`: their token never seats again, nor their name or address until the host lets them
+        back); the seat's token stops working either way. Returns the person's name (they are told,
+        and their connection closes: the server's part)."""
         self._hosts(by, R.HOST_ONLY_KICK if kick else R.HOST_ONLY_RELEASE)
         if not 0 <= seat < len(self.seats):
             raise TableError(R.said(R.SEATS, seats=len(self.seats)))
@@ -418,20 +444,38 @@ class Table:
         if s.token_hash is None:
             raise TableError(R.said(R.BOTS_ALREADY, seat=seat + 1, name=name))
         self.unseated[s.token_hash] = kick
+        if kick:
+            self.bans = [*(b for b in self.bans if not _same_name(b.name, name)),
+                         Ban(name, s.address, s.token_hash)]
+            del self.bans[:-MAX_BANNED]
         self._give_to_bot(seat)
         if self.state is not None:
             self.save()
         return name
 
+    def let_back(self, name: str, by: int | None) -> None:
+        """The host lets a person they sent away sit again (by the name they were sent away as)."""
+        self._hosts(by, R.HOST_ONLY_LET_BACK)
+        kept = [b for b in self.bans if not _same_name(b.name, name)]
+        if len(kept) == len(self.bans):
+            raise TableError(R.said(R.NOT_BANNED, name=name))
+        for ban in self.bans:  # the token they kept (`allfives join` remembers it) seats them as anyone
+            if ban not in kept and ban.token_hash is not None:
+                self.unseated.pop(ban.token_hash, None)
+        self.bans = kept
+        self.save()
+
+    def _host_name(self) -> str:
+        return self.names[self.host_seat] if self.host_seat is not None else "?"  # (a table has a host)
+
     def why_unseated(self, token: str) -> str | None:
         """Why a token that once held a seat holds none now, if the host took it back (a refusal to the
         holder); None if it did not, or it was given to a bot in the lobby (they may sit again)."""
         kicked = self.unseated.get(token_hash(token))
-        host = self.names[self.host_seat] if self.host_seat is not None else "?"  # (a table has a host)
         if kicked:
-            return R.said(R.KICKED, host=host)
+            return R.said(R.KICKED, host=self._host_name())
         if kicked is False and self.state is not None:
-            return R.said(R.RELEASED, host=host)
+            return R.said(R.RELEASED, host=self._host_name())
         return None
 
     def cover(self, seat: int, now: float, by: int | None = None) -> None:
@@ -529,7 +573,9 @@ class Table:
     def record_extra(self) -> dict[str, Any]:
         """The record's fields beside the game: the setup and the seating (players, token hashes...)."""
         table = {"code": self.code, "level": self.level, "host_seat": self.host_seat,
-                 "tokens": [s.token_hash for s in self.seats], **self.options.to_json()}
+                 "tokens": [s.token_hash for s in self.seats], **self.options.to_json(),
+                 "unseated": dict(self.unseated),
+                 "bans": [{"name": b.name, "address": b.address, "token": b.token_hash} for b in self.bans]}
         return {**self.setup.to_json(), "table": table}
 
     def write(self, job: SaveJob) -> None:
@@ -573,6 +619,7 @@ class Table:
             if host is not None:
                 check_seat(host, state.rules.seats, "the host seat")
             options = TableOptions.from_json(extra)
+            unseated, bans = _unseated_of(extra.get("unseated", {})), _bans_of(extra.get("bans", []))
             if options.start_when is not None and options.start_when > state.rules.seats:
                 raise ValueError(_("start_when must be a number of people from 1 to {most}, found {value}")
                                  .format(most=state.rules.seats, value=options.start_when))
@@ -585,4 +632,35 @@ class Table:
             game, _events = game.next_hand()
         seats = [Seat(token_hash=t) for t in tokens]  # everyone is away until they rejoin
         return cls(setup=setup, code=code, options=options, level=level, host_seat=host, seats=seats,
-                   game=game, save_path=path)
+                   game=game, unseated=unseated, bans=bans, save_path=path)
+
+
+MAX_UNSEATED = 4096  # token hashes a saved table may hold of seats taken back (four seats, many lobbies)
+
+
+def _unseated_of(data: Any) -> dict[str, bool]:
+    """The saved hashes of the tokens whose seats the host took back (True: kicked); ValueError if not."""
+    if (not isinstance(data, dict) or len(data) > MAX_UNSEATED
+            or not all(_is_hash(k) and isinstance(v, bool) for k, v in data.items())):
+        raise ValueError(_("the seats taken back are not token hashes"))
+    return dict(data)
+
+
+def _bans_of(data: Any) -> list[Ban]:
+    """The saved people sent away (a name, an address or none, a token hash or none); ValueError if not."""
+    def ban(item: Any) -> Ban:
+        if not isinstance(item, dict) or set(item) - {"name", "address", "token"}:
+            raise ValueError
+        address, token = item.get("address"), item.get("token")
+        if not (address is None or (isinstance(address, str) and 0 < len(address) <= 64)):
+            raise ValueError
+        if not (token is None or _is_hash(token)):
+            raise ValueError
+        return Ban(player_name(item.get("name")), address, token)
+
+    try:
+        if not isinstance(data, list) or len(data) > MAX_BANNED:
+            raise ValueError
+        return [ban(item) for item in data]
+    except ValueError:
+        raise ValueError(_("the people sent away are not names and addresses")) from None

@@ -1,27 +1,37 @@
 """TLS for a table: the host's self-signed certificate, made once and kept, and the pin that checks it.
 
-There is no certificate authority between friends: the host shares the certificate's SHA-256
-fingerprint (the pin) with the code, and a joining client refuses any other certificate, so
-nobody on the way can read the code or the seats' tokens, nor pose as the table.
+There is no certificate authority between friends: the host shares a fingerprint of the certificate
+(the pin) with the code, and a joining client refuses any other certificate, so nobody on the way can
+read the code or the seats' tokens, nor pose as the table. The pin is the first 128 bits of the
+certificate's SHA-256 in base32 (26 letters and digits: the join line fits 80 columns); the whole
+SHA-256 that earlier allfives printed (`SHA256:` and 43 characters) holds those bits too, and is taken.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import hashlib
 import hmac
+import os
 import socket
 import ssl
+from collections.abc import Iterator
 from pathlib import Path
 
 from allfives.i18n import _
 from allfives.userdata import write_atomically
 
-PIN_PREFIX = "SHA256:"
 CERT_NAME = "table-cert.pem"  # in the data dir, beside table.json
 KEY_NAME = "table-key.pem"
+LOCK_NAME = ".table-cert.lock"  # held while the pair is made or loaded: hosts started together share one
 VALID_DAYS = 3650  # the pin stays the same for ten years: friends keep the join line that long
+PIN_BYTES = 16  # 128 bits of the SHA-256: a second certificate with the same pin costs 2^128 tries
+PIN_LENGTH = 26  # those bits in base32, unpadded
+PIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")
+OLD_PIN_PREFIX = "SHA256:"  # an earlier allfives' pin: the whole SHA-256 in base64url, 43 characters
+_BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 class PinMismatch(Exception):
@@ -29,9 +39,12 @@ class PinMismatch(Exception):
 
 
 def fingerprint(der: bytes) -> str:
-    """The pin of a certificate (DER bytes): `SHA256:` and its hash in base64url, 43 characters."""
-    digest = hashlib.sha256(der).digest()
-    return PIN_PREFIX + base64.urlsafe_b64encode(digest).decode().rstrip("=")
+    """The pin of a certificate (DER bytes): its SHA-256's first 128 bits in lower-case base32."""
+    return _pin_of(hashlib.sha256(der).digest())
+
+
+def _pin_of(digest: bytes) -> str:
+    return base64.b32encode(digest[:PIN_BYTES]).decode("ascii").rstrip("=").lower()
 
 
 def file_fingerprint(cert: Path) -> str:
@@ -48,29 +61,65 @@ def file_fingerprint(cert: Path) -> str:
 
 
 def clean_pin(given: str) -> str:
-    """A pin as typed: the prefix in any case, or left out."""
-    given = given.strip()
-    if given[:len(PIN_PREFIX)].upper() == PIN_PREFIX:
-        given = given[len(PIN_PREFIX):]
-    return PIN_PREFIX + given
+    """A pin as typed, in the form kept: either case, spaces and dashes left out; an earlier allfives'
+    `SHA256:` pin as the first 128 bits it holds (anything else comes back as no pin: see `is_pin`)."""
+    given = "".join(given.split())
+    if given[:len(OLD_PIN_PREFIX)].upper() == OLD_PIN_PREFIX:
+        body = given[len(OLD_PIN_PREFIX):]
+        if len(body) != 43 or not set(body) <= _BASE64URL:
+            return given
+        return _pin_of(base64.urlsafe_b64decode(body + "="))
+    return given.replace("-", "").lower()
 
 
 def is_pin(given: str) -> bool:
-    body = clean_pin(given)[len(PIN_PREFIX):]
-    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-    return len(body) == 43 and set(body) <= alphabet
+    pin = clean_pin(given)
+    return len(pin) == PIN_LENGTH and set(pin) <= PIN_LETTERS
 
 
 def same_pin(given: str, pin: str) -> bool:
     return hmac.compare_digest(clean_pin(given).encode(), clean_pin(pin).encode())
 
 
-def host_certificate(folder: Path) -> tuple[Path, Path]:
-    """The host's certificate and key in `folder`, made the first time (both kept 0600)."""
+def host_context(folder: Path) -> tuple[ssl.SSLContext, str]:
+    """The host's own certificate in `folder` as the table serves with it, and the pin of that very pair.
+
+    Made the first time (both files 0600), and made again if the pair there does not hold together
+    (a key and a certificate of two hosts that raced before this lock): all under a lock on the folder,
+    so hosts started together on an empty folder make one pair between them and show its pin.
+    OSError when the folder cannot hold it."""
     cert, key = folder / CERT_NAME, folder / KEY_NAME
-    if not (cert.exists() and key.exists()):
-        make_certificate(cert, key)
-    return cert, key
+    folder.mkdir(parents=True, exist_ok=True)
+    with _locked(folder / LOCK_NAME):
+        if not (cert.exists() and key.exists()):
+            make_certificate(cert, key)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        try:
+            context.load_cert_chain(cert, key)
+        except ssl.SSLError:  # not a pair (or not PEM): nobody could have joined with it; a new one
+            make_certificate(cert, key)
+            context.load_cert_chain(cert, key)
+        return context, file_fingerprint(cert)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the lock file `path` (waiting for whoever holds it: making a certificate takes milliseconds)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        from filelock import FileLock
+
+        with FileLock(path):
+            yield
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # (closing the descriptor lets go of its flock)
 
 
 def make_certificate(cert: Path, key: Path, name: str | None = None) -> str:

@@ -112,11 +112,49 @@ TABLE = (TILE_LEFT, TILE_RIGHT, PLAY, END_BACK, END_ON, *ENDS, PUT_BACK, DRAW, H
          SORT_HAND, COUNT_OUT)
 """The game screen's own commands, in the footer's order (the window's follow them there)."""
 
+# -- a shared table's commands: its lobby's, and the game screen's at it --------------------------------
+HOSTS = "hosts"  # this seat hosts the table
+OTHERS_SEATED = "others-seated"  # the host, while someone else sits at the table
+COVERABLE = "coverable"  # the host, while a bot may be let play a seat (away too long, time up)
+BANNED = "banned"  # the host, while someone sent away may be let back
+SHARED = "shared"  # this terminal opened the table: the line its friends join with is here to copy
+START_TABLE = Command("start-table", "enter", "start", N_("Start the game"),
+                      N_("Deal the first hand: bots play the free seats"), when=HOSTS)
+SIT_AT = tuple(Command(f"sit-{n + 1}", str(n + 1), f"sit({n})", N_("Sit"),
+                       N_("Move to the seat of this number, while a bot holds it"), palette=False)
+               for n in range(4))
+KICK = Command("kick", "k", "unseat(True)", N_("Kick"),
+               N_("Send a player away: a bot takes their seat, and they may not sit at this table again"),
+               when=OTHERS_SEATED)
+TO_A_BOT = Command("to-a-bot", "x", "unseat(False)", N_("Seat to a bot"),
+                   N_("Give a player's seat to a bot (in the lobby the seat is free again)"),
+                   when=OTHERS_SEATED)
+LET_BACK = Command("let-back", "l", "let_back", N_("Let back"),
+                   N_("Let someone you sent away sit at this table again"), when=BANNED)
+COPY_LINE = Command("copy-line", "c", "copy_line", N_("Copy line"),
+                    N_("Copy the line your friends join with, to paste it to them"), when=SHARED)
+LEAVE = Command("leave", "q", "leave", N_("Leave"),
+                N_("Leave the table (your seat waits for you; the host's leaving closes the table)"),
+                palette=False)
+COVER = Command("cover", "b", "cover", N_("Let a bot play"),
+                N_("Let a bot play for someone away too long, or the move of someone whose time is up"),
+                when=COVERABLE)
+SAY_YOUR_TURN = Command("say-your-turn", "y", "say('your turn')", N_("“Your turn”"),
+                        N_("Tell the table it is someone's turn"))
+SAY_GOOD_GAME = Command("say-good-game", "g", "say('good game')", N_("“Good game”"),
+                        N_("Tell the table: good game"))
+
+LOBBY = (START_TABLE, *SIT_AT, HELP, COPY_LINE, KICK, TO_A_BOT, LET_BACK, LEAVE)
+"""The lobby's commands, in the footer's order."""
+AT_THE_TABLE = (COVER, KICK, TO_A_BOT, SAY_YOUR_TURN, SAY_GOOD_GAME)
+"""The game screen's own at a shared table (beside `TABLE`)."""
+
+_EVERY = (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE, *LOBBY, *AT_THE_TABLE)
 _WHEN = {}  # action name -> the moment it applies, for every command that has one
-for _command in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE):
+for _command in _EVERY:
     if _command.when is not None:
         _WHEN[_command.action_name] = _command.when
-BY_ID = {c.id: c for c in (HELP, QUIT, NEW_GAME, STATISTICS, REVIEW, *TABLE)}
+BY_ID = {c.id: c for c in _EVERY}
 
 
 # Textual's own palette entries, in its English: marked here so the catalogue has them, said in the

@@ -14,6 +14,7 @@ from allfives.net.cli import (
     SEATS_NAME,
     host_parser,
     join_command,
+    join_line,
     log_to_file,
     open_table,
     parse_host,
@@ -22,10 +23,11 @@ from allfives.net.cli import (
     remember_token,
     remembered_token,
     seat_key,
+    short_address,
     wanted_seat,
 )
 from allfives.net.table import shown_code
-from allfives.net.tls import CERT_NAME, file_fingerprint
+from allfives.net.tls import CERT_NAME, clean_pin, file_fingerprint, is_pin
 from tests.conftest import TableCertificate
 
 from .helpers import four_seat_table
@@ -65,33 +67,39 @@ def test_bad_host_and_join_commands_say_why(capsys: pytest.CaptureFixture[str], 
     with pytest.raises(SystemExit) as exit_:
         main(["host", "--seats", "2", "--people", "3"])
     assert exit_.value.code == 2 and "--people must be between 1 and 2" in capsys.readouterr().err
-    assert main(["join", "127.0.0.1:9", "--code", CODE, "--insecure", "--autoplay", "easy"]) == 2
+    assert main(["join", "127.0.0.1:9", CODE, "--insecure", "--autoplay", "easy"]) == 2
     assert "cannot reach 127.0.0.1:9" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["join", "localhost", "--code", CODE, "--insecure"])
-    assert "HOST:PORT" in capsys.readouterr().err
+        main(["join", "localhost:port", CODE, "--insecure"])
+    assert "HOST or HOST:PORT" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["join", "localhost:1", "--code", CODE, "--insecure", "--name", "Bob\x1b[31m"])
+        main(["join", "localhost:1", CODE, "--insecure", "--name", "Bob\x1b[31m"])
     assert "--name: a name cannot hold a control character (U+001B)" in capsys.readouterr().err
 
 
 def test_join_counts_seats_from_one_as_the_lobby_shows_them() -> None:
-    assert wanted_seat(parse_join(["localhost:1", "--code", CODE, "--insecure", "--seat", "2"])) == 1
-    assert wanted_seat(parse_join(["localhost:1", "--code", CODE, "--insecure"])) is None
+    assert wanted_seat(parse_join(["localhost:1", CODE, "--insecure", "--seat", "2"])) == 1
+    assert wanted_seat(parse_join(["localhost:1", CODE, "--insecure"])) is None
     with pytest.raises(SystemExit):
-        parse_join(["localhost:1", "--code", CODE, "--insecure", "--seat", "0"])
+        parse_join(["localhost:1", CODE, "--insecure", "--seat", "0"])
 
 
-PIN = "SHA256:" + "A" * 43
+PIN = "a" * 26
+OLD_PIN = "SHA256:" + "A" * 43  # an earlier allfives' pin: the whole SHA-256
 
 
 @pytest.mark.parametrize(("argv", "why"), [
-    (["table.example:7625", "--code", CODE, "--insecure"], "--insecure sends the code where anyone"),
-    (["192.168.1.5:7625", "--code", CODE, "--insecure"], "not to 192.168.1.5"),
-    (["table.example:7625", "--code", CODE], "--pin is missing: use the whole line"),
-    (["table.example:7625", "--code", CODE, "--pin", "SHA256:short"], "--pin: a pin is SHA256: and 43"),
-    (["[::1]:7625", "--code", CODE, "--insecure", "--pin", PIN], "no --pin to check"),
-    (["table.example:7625", "--code", "ABCDEF", "--pin", PIN], "--code: a table code is 12 letters"),
+    (["table.example:7625", CODE, "--insecure"], "--insecure sends the code where anyone"),
+    (["192.168.1.5", CODE, "--insecure"], "not to 192.168.1.5"),
+    (["table.example:7625", CODE], "the pin is missing: use the whole line"),
+    (["table.example:7625"], "the table code is missing"),
+    (["table.example", CODE, "SHA256:short"], "SHA256:short is not a pin: a pin is 26 letters"),
+    (["table.example", CODE, "a" * 25], "is not a pin"),
+    (["table.example", CODE, "\x1b[31m" + "a" * 21], "\\x1b[31m"),  # (shown, never obeyed)
+    (["[::1]:7625", CODE, "--insecure", "--pin", PIN], "no pin to check"),
+    (["table.example:7625", "ABCDEF", PIN], "a table code is 12 letters"),
+    (["table.example", CODE, PIN, "--pin", PIN], "two pins given"),
+    (["table.example:0", CODE, PIN], "the address is HOST or HOST:PORT"),
 ])
 def test_join_refuses_plain_ws_off_loopback_and_a_missing_pin_or_code_in_one_line(
         argv: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,12 +109,34 @@ def test_join_refuses_plain_ws_off_loopback_and_a_missing_pin_or_code_in_one_lin
     assert exit_.value.code == 2 and last.startswith("allfives join: error: ") and why in last
 
 
-def test_join_takes_the_host_s_line_as_printed_and_loopback_may_go_plain() -> None:
-    args = parse_join(["table.example:7625", "--code", "k7qm-3xrt-9bhd", "--pin", "sha256:" + "A" * 43])
-    assert args.pin == PIN
-    assert rejoin_line(args) == f"allfives join table.example:7625 --code K7QM-3XRT-9BHD --pin {PIN}"
-    for address in ("127.0.0.1:7625", "localhost:7625", "[::1]:7625", "127.0.0.2:1"):
-        assert parse_join([address, "--code", CODE, "--insecure"]).pin is None
+def test_join_takes_the_host_s_line_as_printed_an_earlier_allfives_line_and_loopback_plain() -> None:
+    args = parse_join(["table.example", "k7qm-3xrt-9bhd", PIN.upper()])
+    assert (args.address, args.code, args.pin) == ("table.example:7625", "k7qm-3xrt-9bhd", PIN)
+    assert rejoin_line(args) == f"allfives join table.example K7QM-3XRT-9BHD {PIN}"
+    older = parse_join(["table.example:7625", "--code", "k7qm-3xrt-9bhd", "--pin", "sha256:" + "A" * 43])
+    assert older.address == args.address and older.pin == clean_pin(OLD_PIN) and is_pin(older.pin)
+    assert rejoin_line(older) == f"allfives join table.example K7QM-3XRT-9BHD {older.pin}"  # the short form
+    for address in ("127.0.0.1:7625", "localhost:7625", "[::1]:7625", "127.0.0.2:1", "::1", "[::1]"):
+        assert parse_join([address, CODE, "--insecure"]).pin is None
+    assert parse_join(["[2001:db8::7]:8000", CODE, PIN]).address == "[2001:db8::7]:8000"
+    assert parse_join(["2001:db8::7", CODE, PIN]).address == "[2001:db8::7]:7625"
+
+
+@pytest.mark.parametrize(("host", "port", "fits"), [
+    ("255.255.255.255", 65535, True),  # any IPv4 address, any port
+    ("192.168.178.100", 7625, True),
+    ("a-twenty-four-char-name1", 7625, True),  # a name of up to 24 characters on the usual port
+    ("an-eighteen-chars1", 65535, True),  # or of up to 18 on any other
+    ("[2001:db8::1]", 7625, True),  # a short IPv6 address
+    ("bobs-macbook-pro.fritz.box", 7625, False),  # longer names and IPv6 addresses: longer, one line
+    ("[2a02:8070:a1b2:c3d4:e5f6:7a8b:9c0d:1e2f]", 7625, False),
+])
+def test_the_join_line_fits_80_columns_for_any_ipv4_address_and_names_up_to_24(host: str, port: int,
+                                                                                fits: bool) -> None:
+    line = join_line(f"{host}:{port}", CODE, PIN)
+    assert (len(line) <= 80) == fits and "\n" not in line, (len(line), line)
+    args = parse_join(line.split()[2:])  # what the host prints, join takes
+    assert (short_address(args.address), args.code, args.pin) == (line.split()[2], CODE, PIN)
 
 
 def test_host_serves_wss_with_the_certificate_it_keeps_and_plain_ws_only_on_loopback(
@@ -118,14 +148,15 @@ def test_host_serves_wss_with_the_certificate_it_keeps_and_plain_ws_only_on_loop
     again, _ = parse_host(["--headless"])
     assert again.pin == args.pin  # the same certificate: the join line friends keep stays right
     line = join_command("127.0.0.1", 7625, table.code, args.pin)
-    assert line == f"allfives join 127.0.0.1:7625 --code {shown_code(table.code)} --pin {args.pin}"
+    assert line == f"allfives join 127.0.0.1 {shown_code(table.code)} {args.pin}"
     assert parse_join(line.split()[2:]).pin == args.pin  # what the host prints, join takes
     given, _ = parse_host(["--headless", "--tls-cert", str(table_certificate.cert),
                            "--tls-key", str(table_certificate.key)])
     assert given.pin == table_certificate.pin
     plain, _ = parse_host(["--headless", "--insecure"])
     assert plain.tls is None and plain.pin is None
-    assert join_command("127.0.0.1", 7625, "K7QM3XRT9BHD", None).endswith("--code K7QM-3XRT-9BHD --insecure")
+    assert join_command("127.0.0.1", 9000, "K7QM3XRT9BHD", None) == \
+        "allfives join 127.0.0.1:9000 K7QM-3XRT-9BHD --insecure"
     for flags, why in ((["--insecure", "--bind", "0.0.0.0"], "--insecure serves plain ws://"),
                        (["--tls-cert", str(table_certificate.cert)], "--tls-cert and --tls-key go together"),
                        (["--tls-cert", str(tmp_path / "none.pem"), "--tls-key", str(tmp_path / "none.key")],

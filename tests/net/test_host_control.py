@@ -38,17 +38,6 @@ async def test_a_kicked_person_is_told_and_stops_and_their_token_never_seats_aga
         runs = [asyncio.create_task(bea.run()), asyncio.create_task(cy.run())]
         await host.wait_until(lambda: [s.name for s in host.info.seats[:3]] == ["Tester 0", "Bea", "Bea 2"])
 
-        await host.kick(1)
-        await bea.wait_until(lambda: bea.goodbye is not None)
-        await runs[0]  # its run ends by itself: no coming back
-        assert bea.goodbye.reason == "Tester 0 sent you away from the table" and bea.connections == 1
-        await host.wait_until(lambda: host.info.seats[1].status == "bot")
-        assert server.table.seat_of(bea.token) is None
-
-        again = friend(server, token=bea.token)
-        with pytest.raises(JoinRefused, match="Tester 0 sent you away from this table"):
-            await again.run()
-
         await host.release(2)  # given back to a bot: told so, and free to join again as anyone may
         await runs[1]
         assert cy.goodbye.reason == "Tester 0 gave your seat to a bot"
@@ -57,10 +46,54 @@ async def test_a_kicked_person_is_told_and_stops_and_their_token_never_seats_aga
         await back.wait_until(lambda: back.seat is not None)
         assert back.token != cy.token and server.table.names[back.seat] == "Cy"
 
+        await host.kick(1)
+        await bea.wait_until(lambda: bea.goodbye is not None)
+        await runs[0]  # its run ends by itself: no coming back
+        assert bea.goodbye.reason == "Tester 0 sent you away from the table" and bea.connections == 1
+        await host.wait_until(lambda: host.info.seats[1].status == "bot" and host.info.banned == ("Bea",))
+        assert server.table.seat_of(bea.token) is None
+
+        again = friend(server, token=bea.token)
+        with pytest.raises(JoinRefused, match="Tester 0 sent you away from this table"):
+            await again.run()
+
         await host.kick(0)  # the host's own seat: refused, and nothing else happens
         await host.wait_until(lambda: bool(host.errors))
         assert "the host's own" in host.errors[-1]
         for client, run in ((back, back_run), (host, host_run)):
+            client.stop()
+            await run
+
+
+async def test_a_kicked_guest_saying_hello_without_a_token_is_refused_until_the_host_lets_them_back() -> None:
+    async with asyncio.timeout(LIMIT), serving(Table.new(Rules(seats=4), level="easy")) as server:
+        (host, _), (dan, _) = players(server, (0, 2))
+        runs = [asyncio.create_task(host.run()), asyncio.create_task(dan.run())]
+        bea = friend(server)
+        bea_run = asyncio.create_task(bea.run())
+        await host.wait_until(lambda: host.info is not None
+                              and [s.status for s in host.info.seats[:3]] == ["here"] * 3)
+        await host.kick(1)
+        await bea_run
+        await host.wait_until(lambda: host.info.banned == ("Bea",))
+        for name in ("Bea", " bea ", "Someone Else"):  # a new hello, no token: the name, and the address
+            with pytest.raises(JoinRefused, match="Tester 0 sent you away from this table"):
+                await friend(server, name).run()
+        assert [s.token_hash is None for s in server.table.seats] == [False, True, False, True]
+        assert not any('"banned"' in text for text in dan.raw)  # only the host is told whom it sent away
+
+        await host.let_back("Nobody")  # never sent away: refused, and said
+        await host.wait_until(lambda: bool(host.errors))
+        assert host.errors[-1] == "Nobody was not sent away from this table"
+        await dan.let_back("Bea")  # not the host's to do
+        await dan.wait_until(lambda: bool(dan.errors))
+        assert dan.errors[-1] == "only the host can let someone back" and server.table.bans
+        await host.let_back("bea")
+        await host.wait_until(lambda: host.info.banned == ())
+        again = friend(server, "Bea", token=bea.token)  # with the token `allfives join` kept for the table
+        runs.append(asyncio.create_task(again.run()))
+        await again.wait_until(lambda: again.seat == 1)
+        for client, run in zip((host, dan, again), runs, strict=True):
             client.stop()
             await run
 

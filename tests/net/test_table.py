@@ -320,6 +320,53 @@ def test_the_host_kicks_or_releases_a_person_and_their_token_stops_working() -> 
     assert table.seat_of(host) == 0
 
 
+def test_a_kicked_persons_name_and_address_stay_out_until_let_back_and_through_a_host_restart(
+        tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    table = four_seat_table(seed=8, save=path)
+    table.sit("Host", address="192.0.2.1")
+    _, bea = table.sit("Bea", address="2001:db8:5:6::/64")
+    table.sit("Cy", address="198.51.100.7")
+    table.unseat(1, by=0, kick=True)
+    for name, address in (("bea", None), ("Dee", "2001:db8:5:6::/64")):
+        with pytest.raises(TableError, match="Host sent you away from this table") as refused:
+            table.sit(name, address=address)
+        assert refused.value.fatal
+    assert table.info(0.0, 0).banned == ("Bea",) and table.info(0.0, 2).banned == ()  # the host's alone
+    table.start(by=0)
+    table.unseat(2, by=0, kick=True)  # in play: Cy's seat plays on under their name; the ban is saved
+    resumed = Table.load(path)  # the host restarts
+    assert resumed.bans == table.bans and [b.name for b in resumed.bans] == ["Bea", "Cy"]
+    assert resumed.why_unseated(bea) == "Host sent you away from this table"
+    with pytest.raises(TableError, match="Host sent you away"):
+        resumed.sit("Someone", address="198.51.100.7")
+    with pytest.raises(TableError, match="only the host can let someone back"):
+        resumed.let_back("Bea", by=1)
+    resumed.let_back("BEA", by=0)
+    assert [b.name for b in resumed.bans] == ["Cy"] and [b.name for b in Table.load(path).bans] == ["Cy"]
+    assert resumed.why_unseated(bea) is None  # the token Bea kept is forgiven too
+    with pytest.raises(TableError, match="Bea was not sent away"):
+        resumed.let_back("Bea", by=0)
+
+
+@pytest.mark.parametrize("bans", [
+    "Bea", [{"name": "Bea", "address": 7}], [{"name": "\u202e", "address": None}], [{"name": "Bea", "x": 1}],
+    [{"name": "Bea", "address": "a" * 65}], [{"name": f"P{n}"} for n in range(65)],
+    [{"name": "Bea", "token": "not a hash"}],
+])
+def test_a_saved_table_whose_bans_are_not_names_and_addresses_is_not_resumed(tmp_path: Path,
+                                                                             bans: object) -> None:
+    path = tmp_path / "table.json"
+    table = four_seat_table(seed=8, save=path)
+    table.sit("Host")
+    table.start()
+    record = table.record()
+    record["table"]["bans"] = bans
+    path.write_text(json.dumps(record))
+    with pytest.raises(ValueError, match="the people sent away are not names and addresses"):
+        Table.load(path)
+
+
 def test_a_connected_persons_turn_clock_runs_then_the_host_may_let_a_bot_play_that_one_move() -> None:
     table = four_seat_table(turn_clock=60.0)
     seated(table, 2)

@@ -9,6 +9,7 @@ from functools import partial
 
 import pytest
 from textual.app import SystemCommand
+from textual.binding import Binding
 from textual.pilot import Pilot
 
 from allfives.engine import Rules
@@ -55,6 +56,20 @@ def test_every_command_has_its_own_id_and_words_and_binds_with_them() -> None:
         assert command.help and command.title
     hidden = commands.bindings(commands.DRAW, commands.HINT, hidden=[commands.HINT])
     assert [b.show for b in hidden] == [True, False]
+
+
+def test_a_shared_tables_keys_are_commands_written_here_too() -> None:
+    from allfives.ui.shared_table.lobby import LobbyScreen
+    from allfives.ui.shared_table.screen import RemoteGameScreen
+
+    for screen, own in ((LobbyScreen, commands.LOBBY), (RemoteGameScreen, commands.AT_THE_TABLE)):
+        bound = [b for b in screen.BINDINGS if isinstance(b, Binding)]
+        assert [b.id for b in bound] == [c.id for c in own]
+        for binding, command in zip(bound, own, strict=True):
+            assert (binding.key, binding.action) == (command.keys, command.action)
+            assert binding.tooltip == command.help
+    keys = {c.keys: c.id for c in commands.AT_THE_TABLE}
+    assert keys == {"b": "cover", "k": "kick", "x": "to-a-bot", "y": "say-your-turn", "g": "say-good-game"}
 
 
 def test_a_command_applies_when_its_place_says() -> None:
@@ -171,11 +186,10 @@ async def test_quitting_behind_the_too_small_notice_needs_no_question(
 
 
 def test_a_guests_quit_question_names_the_join_command_that_brings_them_back() -> None:
-    pin = "SHA256:" + "A" * 43
+    pin = "a" * 26
     client = TableClient("192.0.2.7:7625", "K7QM3XRT9BHD", "Ann", pin=pin)
     guest = TableApp(client)
-    assert guest.come_back() == (f"`allfives join 192.0.2.7:7625 --code K7QM-3XRT-9BHD --pin {pin}` "
-                                 "brings you back to your seat")
+    assert guest.come_back() == f"`allfives join 192.0.2.7 K7QM-3XRT-9BHD {pin}` brings you back to your seat"
     assert join_command("192.0.2.7", 7625, "K7QM3XRT9BHD", pin) in guest.come_back()  # the host's words too
     host = TableApp(TableClient("127.0.0.1:7625", "K7QM3XRT9BHD", "Host"), share="allfives join …")
     assert "allfives host" in host.come_back()

@@ -16,7 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from allfives.engine import Move, Rules
-from allfives.net.client import TableClient
+from allfives.net.cli import join_command
+from allfives.net.client import JoinRefused, TableClient
 from allfives.net.protocol import Refused, decode_server, for_seat
 from allfives.net.remote_session import RemoteSession
 from allfives.net.server import TableServer
@@ -30,7 +31,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.shared_table.app import TableApp
 from allfives.ui.shared_table.lobby import LobbyScreen
 from allfives.ui.shared_table.screen import RemoteGameScreen
-from allfives.ui.shared_table.unseat import UnseatScreen
+from allfives.ui.shared_table.unseat import LetBackScreen, UnseatScreen
 from tests.conftest import TableCertificate
 from tests.net.helpers import Truth, players, serving
 
@@ -304,11 +305,23 @@ async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close
             assert friend.goodbye.reason == "Hana sent you away from the table" and friend.connections == 1
             await until(pilot, lambda: "free" in shown(lobby, "#seat-1"), "the seat is free again")
             assert "k" not in lobby.active_bindings and table.seat_of(friend.token) is None
+            await until(pilot, lambda: "l" in lobby.active_bindings, "the host may let them back")
+            assert "Sent away, and not let sit here again: Tester 1." in shown(lobby, "#lobby-banned")
+            (cy, _), = players(server, (2,))  # from the same address (loopback): refused, as they would be
+            with pytest.raises(JoinRefused, match="Hana sent you away from this table"):
+                await cy.run()
+            await pilot.click("#let-back")  # (or `l`)
+            await until(pilot, lambda: isinstance(app.screen, LetBackScreen), "whom to let back")
+            await pilot.press("1")
+            await until(pilot, lambda: not session.banned and not lobby.query_one("#let-back").display,
+                        "Tester 1 is let back")
+            assert "l" not in lobby.active_bindings and not table.bans
+            assert any("Tester 1 may sit at this table again." in n.message for n in app._notifications)
 
             (cy, _), = players(server, (2,))
             cy_run = asyncio.create_task(cy.run())
             await until(pilot, lambda: session.info.seats[2].status == "here", "another friend sits")
-            await pilot.click("#start")
+            await pilot.press("enter")  # (the lobby's rows moved up as the line of those sent away went)
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
             game = app.screen
             await until(pilot, lambda: "x" in game.active_bindings, "the host's x in the footer")
@@ -325,6 +338,33 @@ async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close
             assert app.screen.title_text == "Close the table?"
             assert "closes the table for the people at it" in str(app.screen.text)
             await pilot.press("escape")
+
+
+async def test_the_hosts_lobby_shows_the_join_line_whole_and_copies_it_by_key_or_button() -> None:
+    table = small_table()
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        share = join_command("192.168.178.100", 7625, table.code, "a" * 26)  # 77 characters
+        app = TableApp(TableClient(server.address, table.code, "Hana"), share=share)  # the host's own
+        async with app.run_test(size=(90, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                        and app.screen.query_one("#start").display, "Hana hosts")
+            lobby = app.screen
+            assert shown(lobby, "#lobby-share").splitlines()[1] == share  # one line of its own, whole
+            assert "c" in lobby.active_bindings and lobby.query_one("#copy").display
+            await pilot.press("c")
+            await until(pilot, lambda: app.clipboard == share, "the line is copied")
+            assert any(n.message.startswith("Copied") for n in app._notifications)
+            app.copy_to_clipboard("")
+            await pilot.click("#copy")
+            await until(pilot, lambda: app.clipboard == share, "the button copies it too")
+            palette = {e.title for e in app.get_system_commands(lobby)}
+            assert {"Copy line", "Start the game"} <= palette and "Let back" not in palette  # none sent away
+
+        guest = joining(server)  # a guest has no line to copy
+        async with guest.run_test(size=(90, 30)) as pilot:
+            await until(pilot, lambda: isinstance(guest.screen, LobbyScreen) and guest.session.seat == 1,
+                        "Bea sits")
+            assert "c" not in guest.screen.active_bindings and not guest.screen.query_one("#copy").display
 
 
 async def test_a_guest_told_the_host_closed_the_table_leaves_with_the_command_that_comes_back(

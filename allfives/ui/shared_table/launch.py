@@ -102,7 +102,8 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
             bind=args.bind, port=args.port, why=e.strerror or e), file=sys.stderr)
         return 2
     share = join_command(args.bind, server.port, table.code, args.pin)
-    print(_("Table open; friends join with:  {command}").format(command=share))
+    print(_("Table open; friends join with this line:"))
+    print(share)
     client = TableClient(local_address(args.bind, server.port), table.code, args.name, token=token,
                          stop_when_over=True, pin=args.pin)
     invitations = Invitations(server, args.servers)  # (the wormhole loads with the first code)

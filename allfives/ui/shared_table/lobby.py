@@ -1,12 +1,11 @@
 """The lobby of a shared table: who sits where, free seats to move to, the host's Start, kick and release,
-the code to share."""
+letting back whom it sent away, and the line to share (shown whole, and copied with a key)."""
 
 from __future__ import annotations
 
 import contextlib
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -15,12 +14,14 @@ from textual.widgets import Button, Static
 from allfives.i18n import N_, _
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.net.table import shown_code
+from allfives.ui import commands
+from allfives.ui.commands import BANNED, HOSTS, OTHERS_SEATED, SHARED
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.widgets.footer import KeyFooter
 from allfives.ui.widgets.shown import content
 from allfives.ui.widgets.too_small import TooSmall
 
-from .unseat import ask_unseat, unseat
+from .unseat import ask_let_back, ask_unseat, names_list, unseat
 
 
 def seat_line(session: RemoteSession, seat: int) -> Shown:
@@ -51,8 +52,8 @@ class LobbyScreen(Screen[None]):
     CSS = """
     LobbyScreen { layout: vertical; }
     #lobby-room { height: 1fr; align: center middle; }
-    #lobby-box { width: 76; height: auto; max-height: 100%; background: $surface; border: round $accent;
-                 padding: 0 2; }
+    #lobby-box { width: 86; max-width: 100%; height: auto; max-height: 100%; background: $surface;
+                 border: round $accent; padding: 0 2; }
     #lobby-box .title { color: $accent; margin: 1 0 0 0; }
     #lobby-share { margin: 1 0 0 0; color: $warm-text; }
     #lobby-seats { height: auto; margin: 1 0; }
@@ -62,24 +63,15 @@ class LobbyScreen(Screen[None]):
     .seat-row Button.unseat { width: 10; min-width: 10; height: 1; margin: 0 0 0 1; border: none; }
     #lobby-rules { color: $quiet-text; }
     #lobby-wait { margin: 1 0 0 0; }
+    #lobby-banned { margin: 1 0 0 0; color: $quiet-text; }
     #lobby-box .buttons Button { margin: 1 1 1 0; }
     #lobby-status { height: 1; background: $surface; padding: 0 1; }
     #lobby-status.-lost { color: $loss; }
     """
 
-    BINDINGS = [
-        Binding("enter", "start", N_("Start the game")),
-        Binding("1", "sit(0)", N_("Seat 1"), show=False),
-        Binding("2", "sit(1)", N_("Seat 2"), show=False),
-        Binding("3", "sit(2)", N_("Seat 3"), show=False),
-        Binding("4", "sit(3)", N_("Seat 4"), show=False),
-        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
-        Binding("k", "unseat(True)", N_("Kick")),
-        Binding("x", "unseat(False)", N_("Seat to a bot")),
-        Binding("q", "app.quit", N_("Leave")),
-    ]
+    BINDINGS = commands.bindings(*commands.LOBBY, hidden=commands.SIT_AT)
 
-    AUTO_FOCUS = None  # Enter starts the game (the host's), rather than pressing the first "Sit here"
+    AUTO_FOCUS = None  # Enter starts the game (the host's), rather than pressing a button
 
     def __init__(self, session: RemoteSession, *, address: str, share: str | None = None) -> None:
         super().__init__()
@@ -94,8 +86,8 @@ class LobbyScreen(Screen[None]):
         self._seats = len(info.seats) if info is not None else 0
         with Vertical(id="lobby-room"), Vertical(id="lobby-box"):
             yield Static(id="lobby-title", classes="title")
-            if self.share:
-                share = styled(_("Friends join with:\n  [b]{}[/b]"), self.share)
+            if self.share:  # (the line alone on its own line: 80 columns hold it whole)
+                share = styled(_("Friends join with this line (c copies it):\n[b]{}[/b]"), self.share)
                 yield Static(content(share), id="lobby-share")
             invitations = getattr(self.app, "invitations", None)
             if invitations is not None:  # the host's wormhole codes (friends anywhere)
@@ -116,11 +108,13 @@ class LobbyScreen(Screen[None]):
                             yield button
             yield Static(id="lobby-rules")
             yield Static(id="lobby-wait")
+            yield Static(id="lobby-banned")
             with Horizontal(classes="buttons"):
-                yield Button(_("Start the game (Enter)"), id="start", variant="primary")
-                leave = Button(_("Leave (q)"), id="leave")
-                leave.can_focus = False  # Enter never leaves the table by mistake
-                yield leave
+                for what, label in (("start", _("Start the game (Enter)")), ("copy", _("Copy the line (c)")),
+                                    ("let-back", _("Let back (l)")), ("leave", _("Leave (q)"))):
+                    button = Button(label, id=what, variant="primary" if what == "start" else "default")
+                    button.can_focus = False  # Enter is the host's Start, never a button's by mistake
+                    yield button
         yield Static(id="lobby-status")
         yield KeyFooter()
         yield TooSmall()
@@ -158,6 +152,8 @@ class LobbyScreen(Screen[None]):
             status.update(content(progress or _("Connecting to {address}…").format(address=self.address)
                                   if not session.connected else _("Taking a seat…")))
             self.query_one("#start").display = False
+            self.query_one("#let-back").display = self.query_one("#lobby-banned").display = False
+            self.query_one("#copy").display = self.share is not None
             return
         here = _("At the table.")
         here = f"{here} {progress}" if progress else here  # (a wormhole's: directly, or through the relay)
@@ -174,6 +170,13 @@ class LobbyScreen(Screen[None]):
             rules += " · " + _("seats 1 & 3 against 2 & 4")
         self.query_one("#lobby-rules", Static).update(rules)
         self.query_one("#start").display = session.is_host
+        self.query_one("#copy").display = self.share is not None
+        banned = session.banned if session.is_host else ()
+        self.query_one("#let-back").display = self.query_one("#lobby-banned").display = bool(banned)
+        if banned:
+            self.query_one("#lobby-banned", Static).update(content(
+                _("Sent away, and not let sit here again: {names}. Let back (l) lets one in again.").format(
+                    names=names_list(banned))))
         self.refresh_bindings()
         host = next((s for s in info.seats if s.host), None)
         if session.is_host:
@@ -195,12 +198,16 @@ class LobbyScreen(Screen[None]):
 
     # -- actions ------------------------------------------------------------------------
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id or ""
         if button == "start":
             self.action_start()
         elif button == "leave":
-            self.app.exit()
+            await self.action_leave()
+        elif button == "copy":
+            self.action_copy_line()
+        elif button == "let-back":
+            self.action_let_back()
         elif button.startswith("sit-"):
             self.action_sit(int(button.removeprefix("sit-")))
         elif button.startswith(("kick-", "release-")):
@@ -208,14 +215,38 @@ class LobbyScreen(Screen[None]):
             unseat(self, self.session, int(seat), kick=what == "kick")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return self.session.is_host
-        if action == "unseat":  # the host's, while someone else sits (else out of the footer)
-            return self.session.is_host and bool(self.session.people())
-        return True
+        """A command that does not apply now is out of the footer and the palette, and its key rests."""
+        return commands.checked(self, action)
+
+    def applies(self, when: str) -> bool:
+        """The lobby's moments (ui/commands.py): this seat hosts; someone else sits; someone sent away
+        may be let back; the line to share is here."""
+        session = self.session
+        if when == SHARED:
+            return self.share is not None
+        if not session.is_host:
+            return False
+        if when == OTHERS_SEATED:
+            return bool(session.people())
+        if when == BANNED:
+            return bool(session.banned)
+        return when == HOSTS
 
     def action_unseat(self, kick: bool) -> None:
         ask_unseat(self, self.session, kick)
+
+    def action_let_back(self) -> None:
+        ask_let_back(self, self.session)
+
+    def action_copy_line(self) -> None:
+        """The line friends join with, to the clipboard (OSC 52: the terminal takes it, wherever it runs)."""
+        if self.share is None:
+            return
+        self.app.copy_to_clipboard(self.share)
+        self.notify(_("Copied the line friends join with: paste it to them."))
+
+    async def action_leave(self) -> None:
+        await self.app.run_action("quit")  # (the host's closes the table: the app says so)
 
     def action_start(self) -> None:
         if self.session.is_host:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from textual.binding import Binding
-
-from allfives.i18n import N_, _
+from allfives.i18n import _
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.play import flow as table_flow
 from allfives.play.flow import Directive, Facts, ShowResult
+from allfives.ui import commands
+from allfives.ui.commands import COVERABLE, OTHERS_SEATED
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import Notice, TurnState
 from allfives.ui.screens.game import GameScreen
@@ -31,13 +31,8 @@ from .unseat import ask_unseat, names_list
 class RemoteGameScreen(GameScreen):
     """One seat's game at a table served elsewhere (or by this process, for the host)."""
 
-    BINDINGS = [
-        Binding("b", "cover", N_("Let a bot play")),
-        Binding("k", "unseat(True)", N_("Kick")),
-        Binding("x", "unseat(False)", N_("Seat to a bot")),
-        Binding("y", "say('your turn')", N_("“Your turn”"), show=False),
-        Binding("g", "say('good game')", N_("“Good game”"), show=False),
-    ]
+    BINDINGS = commands.bindings(*commands.AT_THE_TABLE,
+                                 hidden=[commands.SAY_YOUR_TURN, commands.SAY_GOOD_GAME])
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__(session)
@@ -165,12 +160,14 @@ class RemoteGameScreen(GameScreen):
 
     # -- the table's own keys -----------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cover":
+    def applies(self, when: str) -> bool:
+        """The table's moments, and the host's at a shared one (ui/commands.py): a bot may be let play
+        a seat; someone else sits at the table."""
+        if when == COVERABLE:
             return self._can_cover
-        if action == "unseat":
+        if when == OTHERS_SEATED:
             return self._can_unseat
-        return super().check_action(action, parameters)
+        return super().applies(when)
 
     def action_cover(self) -> None:
         """The host lets a bot play every seat whose player has been away long enough."""

@@ -1,4 +1,5 @@
-"""The host's question before taking a seat back: whose seat (its number or a click), and what it means."""
+"""The host's questions before taking a seat back (whose seat, by its number or a click, and what it means)
+and before letting back someone sent away (who)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,55 @@ def unseat(screen: Screen, session: RemoteSession, seat: int, kick: bool) -> Non
     name = session.name(seat)
     (session.kick if kick else session.release)(seat)
     screen.notify(unseat_words(kick, name, seat, in_lobby=not session.in_game))
+
+
+class LetBackScreen(ModalScreen[str | None]):
+    """Whom of those sent away the host lets back: dismisses their name, or None (Esc)."""
+
+    BINDINGS = [
+        Binding("escape", "choose(None)", N_("Cancel")),
+        *(Binding(str(n + 1), f"choose({n})", N_("Let back"), show=False) for n in range(9)),
+    ]
+    DEFAULT_CSS = """
+    LetBackScreen { align: center middle; }
+    #let-back-box { width: 64; height: auto; }
+    #let-back-box .name-choice { width: 100%; margin: 0; }
+    """
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__()
+        self.names = names[:9]  # (keys 1-9: the table keeps few, and lets the oldest back first)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="let-back-box", classes="dialog"):
+            yield Static(content(styled("[b]{}[/b]", _("Let someone back"))), classes="title")
+            yield Static(_("They may sit at this table again, from anywhere. Press their number, or click "
+                           "their name."))
+            for n, name in enumerate(self.names):
+                yield Button(content(styled("{}  [b]{}[/b]", n + 1, name)), id=f"let-back-{n}",
+                             classes="name-choice")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Cancel (Esc)"), id="cancel", variant="primary")
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        self.dismiss(self.names[int(button.removeprefix("let-back-"))] if button.startswith("let-back-")
+                     else None)
+
+    def action_choose(self, n: int | None) -> None:
+        if n is None or n < len(self.names):
+            self.dismiss(None if n is None else self.names[n])
+
+
+def ask_let_back(screen: Screen, session: RemoteSession) -> None:
+    """`l`: the host chooses whom of those sent away to let back, and is told it is done."""
+    if not session.is_host or not session.banned:
+        return
+
+    def chosen(name: str | None) -> None:
+        if name is not None:
+            session.let_back(name)
+            screen.notify(_("{name} may sit at this table again.").format(name=name))
+
+    screen.app.push_screen(LetBackScreen(session.banned), chosen)
