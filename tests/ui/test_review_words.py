@@ -184,7 +184,7 @@ def test_review_text_in_portuguese_tells_the_verdict_in_portuguese() -> None:
     i18n.use("pt")
     try:
         text = _review_text(game, analysis, luck, setup, [{"name": "You"}, {"name": "Ben"}])
-        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False)
+        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False, you=True)
     finally:
         i18n.use(i18n.ENGLISH)
     assert "mão 1" in text and "jogo" in text and "precisão" in text

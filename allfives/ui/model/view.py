@@ -147,17 +147,9 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
-YOU = "You"  # the name of the one person alone with bots (play/setup.py): said as "you" in each language
-
-
-def you(name: str) -> bool:
-    """This name is the person's own "You": a sentence about them takes its "you" form (`You play`)."""
-    return name == YOU
-
-
 def side_title(setup: GameSetup, side: int) -> str:
-    """A side named in a sentence (`Ada & Cleo`), with "You" in this language."""
-    return " & ".join(_("You") if you(name) else name for name in setup.side_names(side))
+    """A side named in a sentence (`Ada & Cleo`; the person's default name in this language)."""
+    return setup.side_title(side)
 
 
 def level_word(level: str) -> str:
@@ -173,30 +165,30 @@ def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> 
     The log is read by people, so it speaks the language; the record (the events) keeps W/E/N/S."""
     name = setup.players
     if isinstance(event, HandDealt):
-        who = name[event.leader].name
-        if you(who):
+        if setup.you(event.leader):
             return LogLine(styled(_("[b]Hand {}[/b] — You lead"), event.hand_number), "hand")
-        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, who), "hand")
+        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, name[event.leader].name),
+                       "hand")
     if isinstance(event, Played):
-        return LogLine(_played(name[event.seat].name, event), "play")
+        return LogLine(_played(setup, event), "play")
     if isinstance(event, Scored):
-        who = name[event.seat].name
-        said = _("You score {points}") if you(who) else _("{name} scores {points}")
-        return LogLine("  " + said.format(name=who, points=event.points), "score")
+        you = setup.you(event.seat)
+        said = _("You score {points}") if you else _("{name} scores {points}")
+        return LogLine("  " + said.format(name=name[event.seat].name, points=event.points), "score")
     if isinstance(event, Drew):
-        who = name[event.seat].name
+        you = setup.you(event.seat)
         if event.seat in shows_draws_of and event.tile is not None:
-            said = _("You draw {tile}") if you(who) else _("{name} draws {tile}")
+            said = _("You draw {tile}") if you else _("{name} draws {tile}")
         else:
-            said = _("You draw") if you(who) else _("{name} draws")
-        return LogLine(said.format(name=who, tile=event.tile), "quiet")
+            said = _("You draw") if you else _("{name} draws")
+        return LogLine(said.format(name=name[event.seat].name, tile=event.tile), "quiet")
     if isinstance(event, Passed):
-        who = name[event.seat].name
-        return LogLine(_("You pass") if you(who) else _("{name} passes").format(name=who), "quiet")
+        return LogLine(_("You pass") if setup.you(event.seat) else _("{name} passes").format(
+            name=name[event.seat].name), "quiet")
     if isinstance(event, HandResult):
         if event.reason == "domino" and event.out_seat is not None:
-            who = name[event.out_seat].name
-            out = styled(_("[b]You go out[/b]")) if you(who) else styled(_("[b]{} goes out[/b]"), who)
+            out = styled(_("[b]You go out[/b]")) if setup.you(event.out_seat) else styled(
+                _("[b]{} goes out[/b]"), name[event.out_seat].name)
             return LogLine(out, "end")
         return LogLine(styled(_("[b]The hand is blocked[/b]")), "end")
     if isinstance(event, GameWon):
@@ -204,14 +196,15 @@ def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> 
     return None
 
 
-def _played(who: str, event: Played) -> Shown:
+def _played(setup: GameSetup, event: Played) -> Shown:
     """`Ben plays 6-0 on W · 15` (the end by this language's letter), `You play 6-6 to lead · 12`."""
+    who, you = setup.players[event.seat].name, setup.you(event.seat)
     if event.end is None:
-        if you(who):
+        if you:
             return styled(_("You play [b]{}[/b] to lead [dim]· {}[/dim]"), event.tile, event.total)
         return styled(_("{} plays [b]{}[/b] to lead [dim]· {}[/dim]"), who, event.tile, event.total)
     end = end_letter(event.end)
-    if you(who):
+    if you:
         return styled(_("You play [b]{}[/b] on {} [dim]· {}[/dim]"), event.tile, end, event.total)
     return styled(_("{} plays [b]{}[/b] on {} [dim]· {}[/dim]"), who, event.tile, end, event.total)
 
@@ -223,8 +216,7 @@ def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
     if winner is None:
         return Shown.of({"game": _("Nobody wins the game!"), "short": _("Nobody wins!"),
                          "over": _("Nobody wins! The game is over.")}[how])
-    names = setup.side_names(winner)
-    if len(names) == 1 and you(names[0]):
+    if len(setup.rules.seats_of(winner)) == 1 and setup.yours(winner):
         return Shown.of({"game": _("[b]You win the game![/b]"), "short": _("You win!"),
                          "over": _("You win! The game is over.")}[how])
     if setup.rules.partnership:
@@ -283,7 +275,7 @@ def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
         break
     if seat is None:
         return ""
-    if (seat == viewer and setup.players[seat].is_person) or you(setup.players[seat].name):
+    if (seat == viewer and setup.players[seat].is_person) or setup.you(seat):
         return _("You drew {n}").format(n=count)
     return _("{name} drew {n}").format(name=setup.players[seat].name, n=count)
 
@@ -292,11 +284,11 @@ def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]
     """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
     if result.reason == "domino" and result.out_seat is not None:
         last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
-        who = setup.players[result.out_seat].name
+        who, you = setup.players[result.out_seat].name, setup.you(result.out_seat)
         if last is None:
-            return styled(_("You go out: the hand is over.")) if you(who) else styled(
+            return styled(_("You go out: the hand is over.")) if you else styled(
                 _("{} goes out: the hand is over."), who)
-        if you(who):
+        if you:
             return styled(_("You go out with [b]{}[/b]: the hand is over."), last.tile)
         return styled(_("{} goes out with [b]{}[/b]: the hand is over."), who, last.tile)
     return Shown.of(_("Blocked: nobody can play, the hand is over."))

@@ -131,7 +131,8 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         sides = {rules.side_of(s) for s in people}
         several = len(sides) > 1 and game.winner is not None  # people on several sides: the winner's
         side = game.winner if several and game.winner is not None else rules.side_of(people[0])
-        line = verdict(luck.game[side], rules.sides, setup.side_title(side)) + "."
+        line = verdict(luck.game[side], rules.sides, setup.side_title(side), you=setup.yours(side),
+                       partners=setup.partners(side) if setup.yours(side) else "") + "."
         self.app.call_from_thread(self.show_verdict, line)
 
     def show_verdict(self, line: str) -> None:
