@@ -424,7 +424,8 @@ def _your_head(margin: int, sides: int, finished: bool, partners: str) -> str:
         return (_("You lead by {n} so far") if margin > 0 else _("You trail by {n} so far") if margin
                 else _("You are level so far"))
     if sides == 2:
-        return _("You won by {n}") if margin > 0 else _("You lost by {n}") if margin else _("You drew")
+        return (_("You won by {n}") if margin > 0 else _("You lost by {n}") if margin
+                else pgettext("a tie", "You drew"))
     return (_("You finished {n} ahead of the others' average") if margin > 0
             else _("You finished {n} behind the others' average") if margin
             else _("You finished level with the others' average"))

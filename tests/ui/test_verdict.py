@@ -63,25 +63,3 @@ async def test_a_game_of_bots_has_no_verdict_line() -> None:
     app = Over(ReviewGame.of(game, setup))
     async with app.run_test():
         assert not app.over.query("#verdict")
-
-
-async def test_at_a_games_end_the_verdict_shows_and_its_analysis_is_kept_for_the_review() -> None:
-    from tests.ui.helpers import play_game_by_mouse
-    from tests.ui.scenes import seeded_app
-
-    app = seeded_app(2, 11, 40, humans=1)
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await play_game_by_mouse(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        over = app.screen
-        assert isinstance(over, GameOverScreen)
-        line = str(over.query_one("#verdict", Static).render())
-        state = table.session.state
-        margin = state.scores[0] - state.scores[1]
-        won = "won" if margin > 0 else "lost"
-        assert line.startswith(f"You {won} by {abs(margin)}: ") and line.endswith(".")
-        history_id = table.session.setup.history_id
-        assert history_id is not None
-        kept = app.history.store().analysis(history_id, 4, (0,), state)  # (4: the tests' verdict samples)
-        assert kept is not None and kept.seats == (0,)

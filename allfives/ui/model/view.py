@@ -128,6 +128,7 @@ class TableView:
     scores: tuple[int, ...]
     result: HandResult | None = None  # how the hand ended, once it has
     winner: int | None = None
+    won_with: str = ""  # a game won mid-hand: how (`Ben reached 250 with 6-4.`)
     can_undo: bool = False  # the person may take back their last play (and the moves since)
     out: tuple[int, ...] | None = None  # each number's tiles the person has not seen, when they asked
 
@@ -145,11 +146,6 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     if not wide:
         return {offset: "top" for offset in range(1, seats)}
     return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
-
-
-def side_title(setup: GameSetup, side: int) -> str:
-    """A side named in a sentence (`Ada & Cleo`; the person's default name in this language)."""
-    return setup.side_title(side)
 
 
 def level_word(level: str) -> str:
@@ -225,7 +221,7 @@ def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
     else:
         template = {"game": _("[b]{} wins the game![/b]"), "short": _("{} wins!"),
                     "over": _("{} wins! The game is over.")}
-    return styled(template[how], side_title(setup, winner))
+    return styled(template[how], setup.side_title(winner))
 
 
 def last_actions(events: Sequence[Event]) -> dict[int, str]:
@@ -294,16 +290,34 @@ def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]
     return Shown.of(_("Blocked: nobody can play, the hand is over."))
 
 
-def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
-    """`Ada wins!     You 120   Ada 255`."""
-    totals = "   ".join(f"{side_title(setup, s)} {v}" for s, v in enumerate(scores))
-    return f"{_wins(setup, winner, 'short').plain}     {totals}"
+def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None,
+                       won_with: str = "") -> str:
+    """`Ada wins!     You 120   Ada 255` (a game won mid-hand says how first: `won_with`)."""
+    totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
+    return f"{won_with + ' ' if won_with else ''}{_wins(setup, winner, 'short').plain}     {totals}"
 
 
-def game_over_line(setup: GameSetup, winner: int | None) -> str:
-    """The status line once the game is over: who won (the totals are on the sheet beside it; with four
-    long names they would take the line four times over at 80 columns)."""
-    return _wins(setup, winner, "over").plain
+def game_over_line(setup: GameSetup, winner: int | None, won_with: str = "") -> str:
+    """The status line once the game is over: who won, and how when it was mid-hand (the totals are on
+    the sheet beside it; with four long names they would take the line four times over at 80 columns)."""
+    wins = _wins(setup, winner, "over").plain
+    return f"{won_with} {wins}" if won_with else wins
+
+
+def won_mid_hand(setup: GameSetup, events: Sequence[Event]) -> str:
+    """`Ben reached 250 with 6-4.`: a game won by a play before its hand was over ends with no score
+    panel to say why, so the table says it; '' for any other hand."""
+    if any(isinstance(ev, HandResult) for ev in events):
+        return ""
+    for i, ev in enumerate(events):
+        if isinstance(ev, GameWon):
+            play = next((e for e in reversed(events[:i]) if isinstance(e, Played)), None)
+            if play is None:
+                return ""
+            said = (_("You reached {target} with {tile}.") if setup.you(play.seat)
+                    else _("{name} reached {target} with {tile}."))
+            return said.format(name=setup.players[play.seat].name, target=setup.rules.target, tile=play.tile)
+    return ""
 
 
 def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
@@ -314,7 +328,7 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
         return turn.notice
     to_move = setup.players[seat.turn].name
     if waiting == "game_over":
-        return Notice(game_over_line(setup, winner), "done")
+        return Notice(game_over_line(setup, winner, won_mid_hand(setup, events)), "done")
     if waiting == "hand_over":
         return Notice(hand_over_text(setup, result, events) if result else _("The hand is over."), "done")
     if waiting == "bot":
@@ -454,5 +468,6 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
         status=_status(setup, seat, events, turn, waiting, mine, result, winner),
         log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
         hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,
+        won_with=won_mid_hand(setup, events) if winner is not None else "",
         can_undo=can_undo and waiting != "game_over",
         out=unseen_counts(seat) if show_out and not hand.hidden else None)

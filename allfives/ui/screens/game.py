@@ -326,7 +326,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                                      self._result_seen)
             case ShowGameOver():
                 assert view is not None
-                headline = game_over_headline(self.session.setup, view.scores, view.winner)
+                headline = game_over_headline(self.session.setup, view.scores, view.winner, view.won_with)
                 from allfives.play.deals import deals_over
                 from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
 
