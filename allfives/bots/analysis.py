@@ -288,8 +288,10 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     playable): what the move does, then what it gains against the other plays; None when they show
     nothing (the sampled deals preferred it for reasons further on).
 
-    `scores 15 and lets the next player score 5; the others score at most 5`; a hint that scores less
-    than another play says why that play is worse: `6-4 E scores 15 but lets the next player score 20`.
+    `scores 15 and lets the next player score 5; the others score at most 5`; where it is better on
+    neither count alone, the next best play's numbers (`6-0 W scores 5 and lets the next player score
+    15`); a hint that scores less than another play says why that play is worse: `6-4 E scores 15 but
+    lets the next player score 20`.
     """
     kind, tile, end = hinted
     if kind != core.PLAY:
@@ -318,6 +320,12 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     # the same tile on another end that does just the same is the same choice, not an "other" play
     others = [m for m in plays if m != hinted and (m[1] != tile or (now[m], threat[m]) != (mine, risk))]
     gain = gained(mine, risk, [now[m] for m in others], [threat[m] for m in others])
+    if gain is None and others:  # better on neither count alone: the next best play's two numbers
+        rival = max(others, key=lambda m: (now[m] - threat[m], now[m]))
+        if now[rival] - threat[rival] < mine - risk:
+            gain = _("{move} {scores} and {leaves}").format(move=shown_move(_name(rival)),
+                                                            scores=scores(now[rival], "present"),
+                                                            leaves=leaves_for_next(threat[rival], "present"))
     return _("{does}; {gain}").format(does=does, gain=gain) if gain else does
 
 

@@ -23,6 +23,10 @@ SAFER = position(["4-4 4-0 1-0 4-1 2-2 6-1 4-2 6-5 6-6", "2-0 6-4 3-1 6-3 2-1 5-
 RICHER = position(["2-2 5-0 5-3 2-0 5-4 6-6 5-1 6-2 4-3", "0-0 3-2 4-2 6-5 6-1 6-3 4-0 3-1 6-0"],
                   "5-3, 6-5 W", boneyard="2-1 3-0 4-1 1-0 5-2 5-5 1-1 3-3 6-4 4-4")
 
+# Two plays later: 4-2 on S scores 10 and lets 15; another scores more or lets less, but none does both.
+TRADED = position(["4-4 4-0 1-0 4-1 2-2 6-1 4-2 6-5 6-6", "2-0 6-4 3-1 6-3 2-1 5-4 5-5 4-3 3-0"],
+                  "6-6, 6-3 E, 6-5 W, 6-4 S", boneyard="5-1 6-0 5-3 6-2 0-0 3-3 5-2 1-1 3-2 5-0")
+
 
 def why(state: GameState, move: str) -> str | None:
     return hint_reason(seen_from_view(state.view(state.turn)), Move.model_validate(move).to_core())
@@ -41,6 +45,9 @@ def test_a_hint_says_what_it_gains_against_every_other_play() -> None:
     assert why(SAFER, "6-1 W") == ("lets the next player score 5; "
                                    "the others let the next player score 10 or more")
     assert why(RICHER, "6-6 W") == "scores 15 and gives the next player nothing; the others score at most 10"
+    # better on neither count alone: the next best play's numbers, to set beside its own
+    assert why(TRADED, "4-2 S") == ("scores 10 and lets the next player score 15; "
+                                    "4-0 S scores 0 and lets the next player score 10")
 
 
 def test_a_play_that_keeps_a_double_playable_says_it_keeps_it_safe() -> None:
