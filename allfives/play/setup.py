@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, SEED_LIMIT, TARGETS, VARIANTS, seed_problem, variant_hand_size
 from allfives.engine.values import describe
-from allfives.i18n import N_, _, add_language_flag, number
+from allfives.i18n import N_, _, add_language_flag, number, pgettext
 from allfives.names import NAME_LENGTH, default_name, visible
 from allfives.names import given as given_name
 
@@ -107,6 +107,13 @@ def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple
         else:
             out.append(Player(BOT_NAMES[seat], "bot", level))
     return tuple(out)
+
+
+def level_word(level: str) -> str:
+    """A bot's level in this language (`medium`): one word on the new-game screen and at the table."""
+    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+            "hard": pgettext("bot level", "hard"),
+            "expert": pgettext("bot level", "expert")}.get(level, level)
 
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")

@@ -25,10 +25,10 @@ from allfives.engine import (
     SeatView,
     Tile,
 )
-from allfives.i18n import ENDS, _, end_letter, pgettext
+from allfives.i18n import ENDS, _, end_letter
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.seat import END_ORDER, ends_text, unseen_counts
-from allfives.play.setup import GameSetup, Player
+from allfives.play.setup import GameSetup, Player, level_word
 from allfives.ui.model.hand_order import HandOrder, arrange
 from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
@@ -146,13 +146,6 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     if not wide:
         return {offset: "top" for offset in range(1, seats)}
     return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
-
-
-def level_word(level: str) -> str:
-    """A bot's level in this language (`medium`)."""
-    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
-            "hard": pgettext("bot level", "hard"),
-            "expert": pgettext("bot level", "expert")}.get(level, level)
 
 
 def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:

@@ -22,10 +22,10 @@ from allfives.play.setup import (
     LEVELS,
     GameSetup,
     Player,
+    level_word,
     person_name,
     shown_person_name,
 )
-from allfives.ui.model.view import level_word
 
 from ..commands import HELP, QUIT, STATISTICS
 from ..textual_private import StyledOnce
