@@ -333,7 +333,8 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                 deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
                                    getattr(self.app, "earlier_deals", None))
                 over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
-                                      getattr(self.app, "review_samples", None), deals=deals)
+                                      getattr(self.app, "review_samples", None), deals=deals,
+                                      saved=getattr(self.session, "flush", None))
                 self.app.push_screen(over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
                 self._stop_pause()
