@@ -30,7 +30,7 @@ def _tiles(n: int) -> str:
 def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
     """The record in words: each hand's leader, plays and end, the scores; seats by the players' names
     the record gives (`players`), else `seat 1`, `seat 2`..."""
-    from allfives.names import record_names, seat_labels
+    from allfives.names import default_name, record_names, seat_labels
     from allfives.record_file import unchecked_deals
 
     rules = doc.rules
@@ -46,7 +46,8 @@ def _replay_summary(doc: ReplayDocument, players: object = None) -> str:
     for n, (leader, hand) in enumerate(doc.hands(), start=1):
         points = sum(p["points"] for p in hand["plays"])
         deal = DEAL_SAYS[doc.deal_checked(n)]
-        leads = _("You lead") if seat[leader] == "You" else _("{name} leads").format(name=seat[leader])
+        you = seat[leader] == default_name()  # (the person who gave no name: "you")
+        leads = _("You lead") if you else _("{name} leads").format(name=seat[leader])
         lines.append(_("hand {n}: {leads}{deal}, {tiles} played, {points} scored in play").format(
             n=n, leads=leads, deal=_(deal), tiles=_tiles(len(hand["plays"])),
             points=ngettext("{n} point", "{n} points", points).format(n=points)))

@@ -14,6 +14,9 @@ import unicodedata
 from allfives.i18n import N_, _
 
 NAME_LENGTH = 20  # the most characters a name holds: the scoresheet makes room for it at 80x24
+# What older versions stored for a person who gave no name (records, saves, preferences, the history):
+# read back as no name at all, so it is said in the language spoken (`default_name`).
+YOU = "You"
 
 # Unicode categories a name may not hold: control, format (RTL overrides, zero-width joiners and
 # spaces, the BOM), surrogates, private use and unassigned. Whitespace is folded before this check.
@@ -82,6 +85,20 @@ def named(raw: object, seat: int | None = None) -> str:
     return _('{who} "{name}"').format(who=who, name=cut)
 
 
+def default_name() -> str:
+    """What the person alone with the bots is called until they give a name: "you" as a name in the
+    language spoken now (`Jij`, `Você`). Drawn again in each language, never stored."""
+    return _("You")
+
+
+def given(raw: object) -> str | None:
+    """A stored name as the name a person gave: None for none (absent, or the old English stand-in
+    `YOU`). ValueError (one line) for a name that breaks the rule."""
+    if raw is None or raw == YOU:
+        return None
+    return player_name(raw)
+
+
 def code_point(char: str) -> str:
     """`U+202E`: how a character nobody can see is named in a message."""
     return f"U+{ord(char):04X}"
@@ -105,25 +122,29 @@ def visible(text: str) -> str:
 
 def record_names(players: object, seats: int) -> tuple[str, ...] | None:
     """The players' names as a record gives them (its `players`), for a text report to name the seats
-    by; None unless there is one for every seat, each passing the name rule, no two alike."""
+    by (a person who gave none: `default_name`); None unless there is one for every seat, each passing
+    the name rule, no two alike."""
     if not isinstance(players, list) or len(players) != seats:
         return None
     try:
-        names = tuple(player_name(p.get("name") if isinstance(p, dict) else None) for p in players)
+        names = tuple(_record_name(p) for p in players)
     except ValueError:
         return None
     return names if len({name.lower() for name in names}) == seats else None
+
+
+def _record_name(player: object) -> str:
+    if not isinstance(player, dict):
+        raise ValueError("not a player")
+    if player.get("kind") == "person" and given(player.get("name")) is None:
+        return default_name()
+    return player_name(player.get("name"))
 
 
 def seat_labels(players: object, seats: int) -> tuple[str, ...]:
     """Each seat as a text report names it: the player's name (`record_names`), else `seat 1`,
     `seat 2`... (counted from 1, as every screen counts them)."""
     return record_names(players, seats) or tuple(_("seat {n}").format(n=seat + 1) for seat in range(seats))
-
-
-def verb(who: str, verb: str) -> str:
-    """`You lead`, `Ben leads`: the verb as its subject takes it."""
-    return verb if who == "You" else f"{verb}s"
 
 
 def count(n: int, what: str) -> str:

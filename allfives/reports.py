@@ -49,7 +49,10 @@ def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
     for s in luck.game:
         if s.side in weighed:
             finished = game.phase == "game_over"
-            lines.append(f"  {verdict(s, rules.sides, setup.side_title(s.side), finished)}")
+            yours = setup.yours(s.side)
+            said = verdict(s, rules.sides, setup.side_title(s.side), finished, yours,
+                           setup.partners(s.side) if yours else "")
+            lines.append(f"  {said}")
             lines.append("    " + _(
                 "luck {luck} (lead {lead}, deals {deals}, draws {draws}, unseen tiles {unseen}), "
                 "skill {skill}, sum {sum}, margin {margin}, residual {residual} (noise ±{noise})").format(

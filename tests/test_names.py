@@ -58,3 +58,18 @@ def test_visible_text_holds_nothing_that_steers_a_terminal(text: str) -> None:
 
 def test_visible_writes_escapes_out() -> None:
     assert visible("a\x1b[2Jb\u202ec\n") == "a\\x1b[2Jb\\u202ec\\x0a"
+
+
+def test_a_person_who_gave_no_name_is_you_in_the_language_spoken_and_stored_without_one() -> None:
+    """No name is stored for them (records, saves, the history): the old "You" reads as none, and the
+    name shown is drawn in whatever language is spoken when it is shown."""
+    from allfives import i18n
+    from allfives.play.setup import Player
+    from tests.ui.languages import speaking
+
+    old = Player.from_json({"name": "You", "kind": "person", "level": "medium"})
+    assert old == Player(None, "person") and old.given is None and old.name == "You"
+    assert "name" not in old.to_json() and Player.from_json(old.to_json()) == old
+    assert Player.from_json({"kind": "bot", "level": "easy"}).name == "?"  # (a bot always has a name)
+    with speaking("nl"):
+        assert old.name == "Jij" == i18n._("You")

@@ -285,10 +285,13 @@ def _reason(seen: Seen, played: CoreMove, best: CoreMove, cost: float, win_drop:
 def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     """Why a hint plays `hinted`, in one line of the review's words, from the numbers one move ahead
     that back it (points now, what the next player could score off the ends left, a double kept
-    playable); None when they show nothing (the sampled deals preferred it for reasons further on).
+    playable): what the move does, then what it gains against the other plays; None when they show
+    nothing (the sampled deals preferred it for reasons further on).
 
-    `scores 15 and leaves 5 on the ends`; a hint that scores less than another play says why that
-    play is worse: `6-4 E scores 15 but leaves 20 on the ends`.
+    `scores 15 and lets the next player score 5; the others score at most 5`; where it is better on
+    neither count alone, the next best play's numbers (`6-0 W scores 5 and lets the next player score
+    15`); a hint that scores less than another play says why that play is worse: `6-4 E scores 15 but
+    lets the next player score 20`.
     """
     kind, tile, end = hinted
     if kind != core.PLAY:
@@ -303,7 +306,8 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     threat = {m: _threat(seen, m) for m in plays}
     greedy = max(plays, key=lambda m: (now[m], -threat[m]))
     mine = now.get(hinted, points_after(seen.layout, tile, end))
-    if now[greedy] > mine and threat[greedy] - now[greedy] > threat.get(hinted, 0) - mine:
+    risk = threat.get(hinted, _threat(seen, hinted))
+    if now[greedy] > mine and threat[greedy] - now[greedy] > risk - mine:
         return _("{move} {scores} but {leaves}").format(move=shown_move(_name(greedy)),
                                                         scores=scores(now[greedy], "present"),
                                                         leaves=leaves_for_next(threat[greedy], "present"))
@@ -311,13 +315,37 @@ def hint_reason(seen: Seen, hinted: CoreMove) -> str | None:
     safe = [d for d in held if _takes(after(seen.layout, tile, end), d)
             and not _takes(after(seen.layout, greedy[1], greedy[2]), d)]
     parts = [scores(mine, "present")] if mine else []
-    if safe:
-        parts.append(keeps_safe(max(safe)))
-    elif hinted in threat:
-        parts.append(leaves_for_next(threat[hinted], "present"))
-    if len(parts) == 2:
-        return _("{first} and {then}").format(first=parts[0], then=parts[1])
-    return parts[0] if parts else None
+    parts.append(keeps_safe(max(safe)) if safe else leaves_for_next(risk, "present"))
+    does = parts[0] if len(parts) == 1 else _("{first} and {then}").format(first=parts[0], then=parts[1])
+    # the same tile on another end that does just the same is the same choice, not an "other" play
+    others = [m for m in plays if m != hinted and (m[1] != tile or (now[m], threat[m]) != (mine, risk))]
+    gain = gained(mine, risk, [now[m] for m in others], [threat[m] for m in others])
+    if gain is None and others:  # better on neither count alone: the next best play's two numbers
+        rival = max(others, key=lambda m: (now[m] - threat[m], now[m]))
+        if now[rival] - threat[rival] < mine - risk:
+            gain = _("{move} {scores} and {leaves}").format(move=shown_move(_name(rival)),
+                                                            scores=scores(now[rival], "present"),
+                                                            leaves=leaves_for_next(threat[rival], "present"))
+    return _("{does}; {gain}").format(does=does, gain=gain) if gain else does
+
+
+def gained(points: int, leaves: int, others_score: Sequence[int], others_leave: Sequence[int]) -> str | None:
+    """What a play gains against every other play, one move ahead, in the review's words: it scores
+    more and leaves no more (`the others score at most 5`), or leaves less and scores no less (`the
+    others let the next player score 15 or more`), whichever gains more; None when neither holds (or
+    there is no other play: `no other play fits`)."""
+    if not others_score:
+        return _("no other play fits")
+    top, low = max(others_score), min(others_leave)
+    by_points = points - top if points > top and leaves <= low else 0
+    by_leaving = low - leaves if leaves < low and points >= top else 0
+    if by_points and by_points >= by_leaving:
+        if not top:
+            return _("the others score nothing")
+        return _("the others score at most {points}").format(points=top)
+    if by_leaving:
+        return _("the others let the next player score {points} or more").format(points=low)
+    return None
 
 
 def _takes(lay: core.Layout, double: int) -> bool:

@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict
 
 from allfives.engine import GameState, core
 from allfives.engine.positions import replay
-from allfives.i18n import _
+from allfives.i18n import _, pgettext
 
 from .policy import playout
 
@@ -370,39 +370,62 @@ def luck_samples(samples: int) -> int:
 
 # -- the verdict, in words -----------------------------------------------------------------
 
-def verdict(side: SideLuck, sides: int, who: str = "You", finished: bool = True) -> str:
+def verdict(side: SideLuck, sides: int, who: str = "", finished: bool = True, you: bool = False,
+            partners: str = "") -> str:
     """`You lost by 40: the deals and draws cost you 55, your play gained 15`.
 
     The margin is the real one and the two parts add up to it: the play's part is the skill, the
     chance's the rest (the measured luck, give or take the residual, its sampling noise). `who` is
-    the side's title ("You", "You and Bea", "Ada"); more than two sides are weighed against the others'
-    average."""
-    you = who == "You" or who.startswith("You ")
+    the side's title (`Ada`, `Kim & Lou`); `you`: the side is the one person's at the table, told as
+    "you" whatever their name (with `partners`, the others on their side: `You and Cleo won by 40`).
+    More than two sides are weighed against the others' average."""
     margin = round(side.margin)
     skill = round(side.skill)
     chance = margin - skill if finished else round(side.luck)
     n = abs(margin)
-    if not finished:
-        if you:
-            head = (_("You lead by {n} so far") if margin > 0 else _("You trail by {n} so far") if margin
-                    else _("You are level so far"))
-        else:
-            head = (_("{who} leads by {n} so far") if margin > 0 else _("{who} trails by {n} so far")
-                    if margin else _("{who} is level so far"))
-    elif sides == 2:
-        head = _("{who} won by {n}") if margin > 0 else _("{who} lost by {n}") if margin else _("{who} drew")
-    else:
-        head = (_("{who} finished {n} ahead of the others' average") if margin > 0
-                else _("{who} finished {n} behind the others' average") if margin
-                else _("{who} finished level with the others' average"))
-    head = head.format(who=who, n=n)
     if you:
-        dealt = (_("the deals and draws gave you {n}") if chance >= 0
-                 else _("the deals and draws cost you {n}"))
+        head = _your_head(margin, sides, finished, partners)
+        if partners:
+            dealt = (pgettext("your side", "the deals and draws gave you {n}") if chance >= 0
+                     else pgettext("your side", "the deals and draws cost you {n}"))
+        else:
+            dealt = (_("the deals and draws gave you {n}") if chance >= 0
+                     else _("the deals and draws cost you {n}"))
         played = _("your play gained {n}") if skill >= 0 else _("your play cost you {n}")
     else:
+        if not finished:
+            head = (_("{who} leads by {n} so far") if margin > 0 else _("{who} trails by {n} so far")
+                    if margin else _("{who} is level so far"))
+        elif sides == 2:
+            head = (_("{who} won by {n}") if margin > 0 else _("{who} lost by {n}") if margin
+                    else _("{who} drew"))
+        else:
+            head = (_("{who} finished {n} ahead of the others' average") if margin > 0
+                    else _("{who} finished {n} behind the others' average") if margin
+                    else _("{who} finished level with the others' average"))
         dealt = (_("the deals and draws gave {who} {n}") if chance >= 0
                  else _("the deals and draws cost {who} {n}"))
         played = _("{who}'s play gained {n}") if skill >= 0 else _("{who}'s play cost {n}")
+    head = head.format(who=who, n=n, partners=partners)
     return _("{head}: {deals}, {play}").format(head=head, deals=dealt.format(who=who, n=abs(chance)),
                                               play=played.format(who=who, n=abs(skill)))
+
+
+def _your_head(margin: int, sides: int, finished: bool, partners: str) -> str:
+    """The verdict's head said to the person (and their partners): `You won by {n}`."""
+    if partners:
+        if not finished:
+            return (_("You and {partners} lead by {n} so far") if margin > 0
+                    else _("You and {partners} trail by {n} so far") if margin
+                    else _("You and {partners} are level so far"))
+        return (_("You and {partners} won by {n}") if margin > 0 else _("You and {partners} lost by {n}")
+                if margin else _("You and {partners} drew"))
+    if not finished:
+        return (_("You lead by {n} so far") if margin > 0 else _("You trail by {n} so far") if margin
+                else _("You are level so far"))
+    if sides == 2:
+        return (_("You won by {n}") if margin > 0 else _("You lost by {n}") if margin
+                else pgettext("a tie", "You drew"))
+    return (_("You finished {n} ahead of the others' average") if margin > 0
+            else _("You finished {n} behind the others' average") if margin
+            else _("You finished level with the others' average"))

@@ -20,7 +20,7 @@ class Seat(BaseModel):
     """Who sat at a seat: a person, or a bot of some level (the game's `Player.to_json()` reads as one)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    name: str = "?"
+    name: str | None = None  # (a person who gave no name has none: they were "you")
     kind: Literal["person", "bot"] = "bot"
     level: str | None = None
 

@@ -301,7 +301,7 @@ class HistoryStore:
         if len(seats) != state.rules.seats:
             raise ValueError(f"{len(seats)} players for {state.rules.seats} seats")
         head = record_head(state, **dict(extra or {}))
-        head["players"] = [s.model_dump() for s in seats]
+        head["players"] = [s.model_dump(exclude_none=True) for s in seats]  # (no name: none was given)
         if status is None:
             status = "finished" if state.phase == "game_over" else "playing"
         stamp = self.clock()

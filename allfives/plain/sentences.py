@@ -26,8 +26,7 @@ from allfives.engine import (
 )
 from allfives.i18n import _, ngettext, pgettext
 from allfives.play.seat import END_ORDER, ends_for, playable
-from allfives.play.setup import GameSetup
-from allfives.ui.model.view import YOU, level_word
+from allfives.play.setup import GameSetup, level_word
 
 from .words import and_list, end_word, on_end, say_ends, say_tile, say_tiles, sentence
 
@@ -35,13 +34,13 @@ from .words import and_list, end_word, on_end, say_ends, say_tile, say_tiles, se
 @dataclass(frozen=True)
 class Voice:
     """Who is who in a sentence: the setup's names, and the seat of the person at this terminal (said
-    "you"; None in a review of someone's record, where the player called "You" is)."""
+    "you"; None in a review of a record, where the one person at its table is)."""
 
     setup: GameSetup
     me: int | None = None
 
     def is_you(self, seat: int) -> bool:
-        return seat == self.me or (self.me is None and self.setup.players[seat].name == YOU)
+        return seat == self.me or (self.me is None and self.setup.you(seat))
 
     def name(self, seat: int) -> str:
         """A player named on their own: `You` in this language, or their name."""

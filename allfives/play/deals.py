@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
+from allfives.names import given
 from allfives.play.setup import FIELD, DealCode, DealCodeError, GameSetup, Player, person_name, read_code
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class EarlierGame:
 
     code: str
     gains: tuple[tuple[int, ...], ...]  # per hand, per side
-    names: tuple[str, ...]  # per seat
+    names: tuple[str | None, ...]  # per seat: the name given (None: a person who gave none)
     people: tuple[int, ...]  # seats of people
 
     @classmethod
@@ -47,7 +48,7 @@ class EarlierGame:
         """From a finished game's state and its players (`Player`s or history `Seat`s)."""
         from allfives.history.games import hand_scores
 
-        return cls(code, tuple(h.gains for h in hand_scores(state)), tuple(p.name for p in players),
+        return cls(code, tuple(h.gains for h in hand_scores(state)), tuple(_given(p) for p in players),
                    tuple(s for s, p in enumerate(players) if p.is_person))
 
     def against(self, state: GameState, setup: GameSetup) -> Duplicate | None:
@@ -62,9 +63,18 @@ class EarlierGame:
         then = [g[side] for g in self.gains]
         rows = tuple((now[n] if n < len(now) else None, then[n] if n < len(then) else None)
                      for n in range(max(len(now), len(then))))
-        name = self.names[seat] if seat < len(self.names) else ""
-        same = name == setup.players[seat].name or name == person_name(seat, len(self.people))
-        return Duplicate("" if same or seat not in self.people else name, rows)
+        name = self.names[seat] if seat < len(self.names) else None
+        same = name in (None, setup.players[seat].given, person_name(seat, len(self.people)))
+        return Duplicate("" if same or seat not in self.people or name is None else name, rows)
+
+
+def _given(player: Any) -> str | None:
+    """The name a player (a `Player`, or a history `Seat`) gave; None for none, or one that breaks the
+    rule (a history is data too)."""
+    try:
+        return given(getattr(player, "given", getattr(player, "name", None)))
+    except ValueError:
+        return None
 
 
 def earlier_in_history(store: HistoryStore, code: str, not_id: str | None) -> EarlierGame | None:

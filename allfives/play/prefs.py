@@ -24,7 +24,7 @@ from allfives.bots import LEVELS
 from allfives.engine.core import MAX_TARGET, VARIANTS
 from allfives.engine.values import describe
 from allfives.i18n import LANGUAGES, N_, _
-from allfives.names import player_name, visible
+from allfives.names import YOU, player_name, visible
 from allfives.userdata import config_dir, write_atomically
 
 PREFS_NAME = "prefs.toml"
@@ -90,7 +90,7 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
             refused.append(f"{where}{key}: {e}")
             return None
 
-    name = take(data, "name", player_name)
+    name = take(data, "name", own_name)
     theme = take(data, "theme", lambda v: matching(v, THEME_NAME, N_("a theme's name")))
     delay = take(data, "bot_delay", bot_delay)
     order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, N_("a hand order")))
@@ -147,7 +147,7 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
         name = table.get(f"name_{seat}", "")
         if name != "" and kind == "person":
             try:
-                name = player_name(name)
+                name = own_name(name) or ""
             except ValueError as e:
                 refused.append(f"last_game.name_{seat}: {e}")
                 name = ""
@@ -176,6 +176,12 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
                     partnership=flag("partnership", default.partnership), variant=variant, target=target,
                     muggins=flag("muggins", default.muggins),
                     finish_hand=flag("finish_hand", default.finish_hand))
+
+
+def own_name(value: object) -> str | None:
+    """A name the player gave; the English stand-in "You" older versions kept is none (the default,
+    said in the language spoken)."""
+    return None if value == YOU else player_name(value)
 
 
 def matching(value: object, pattern: re.Pattern[str], what: str) -> str:

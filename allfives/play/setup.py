@@ -22,9 +22,10 @@ from allfives.engine.core import (
     variant_hand_size,
 )
 from allfives.engine.values import describe
-from allfives.i18n import N_, _, add_language_flag, number
+from allfives.i18n import N_, _, add_language_flag, number, pgettext
 from allfives.names import NameRefused as NameRefused  # (the name rule's refusal: setups raise it)
-from allfives.names import player_name, seat_name
+from allfives.names import default_name, named
+from allfives.names import given as given_name
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
@@ -39,15 +40,22 @@ Kind = Literal["person", "bot"]
 
 @dataclass(frozen=True)
 class Player:
-    """One seat: a person at the terminal or a bot of some level. Its name keeps the name rule (a
-    Player is never made with a name no screen could show: ValueError)."""
+    """One seat: a person at the terminal or a bot of some level. `given` is the name the player has
+    (None: a person who gave none, called "you" in the language spoken: `name`); it keeps the name rule
+    (a Player is never made with a name no screen could show: ValueError). The old English stand-in
+    "You" is no name."""
 
-    name: str
+    given: str | None
     kind: Kind = "bot"
     level: str = "medium"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "name", player_name(self.name))
+        object.__setattr__(self, "given", given_name(self.given))
+
+    @property
+    def name(self) -> str:
+        """The name as every screen shows it: the one given, else "you" as a name in this language."""
+        return self.given if self.given is not None else default_name()
 
     @property
     def is_person(self) -> bool:
@@ -63,19 +71,31 @@ class Player:
         return not self.is_person
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        """As records, saves and the history keep it: a person who gave no name has none there (the
+        default is said in whatever language the record is read in)."""
+        out: dict[str, Any] = {"name": self.given} if self.given is not None else {}
+        return {**out, "kind": self.kind, "level": self.level}
 
     @classmethod
     def from_json(cls, data: Any, seat: int | None = None) -> Player:
         """A player as a record, a save or a saved table has it (seat `seat`, counted from 0); a name
-        that breaks the rule raises NameRefused, naming the player and why."""
+        that breaks the rule raises NameRefused, naming the player and why. A person with no name (or
+        the old stand-in "You") has the default one."""
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
             # (the kinds as a record writes them: data)
             raise ValueError(_("a player needs a kind: {person} or {bot}").format(person="person", bot="bot"))
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise ValueError(_("unknown bot level {found}").format(found=describe(level)))
-        return cls(name=seat_name(data.get("name", "?"), seat), kind=data["kind"], level=level)
+        raw = data.get("name", None if data["kind"] == "person" else "?")
+        try:
+            name = given_name(raw)
+        except ValueError as e:
+            why = _("{player} is refused: {why}").format(player=named(raw, seat), why=e)
+            raise NameRefused(why) from None
+        if name is None and data["kind"] == "bot":
+            name = "?"
+        return cls(name, kind=data["kind"], level=level)
 
 
 def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
@@ -89,17 +109,28 @@ def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple
     return tuple(out)
 
 
-# The levels as a person reads them (the ids stay in records, saves and flags): `_()` where shown.
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+def level_word(level: str) -> str:
+    """A bot's level in this language (`medium`): one word on the new-game screen and at the table."""
+    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+            "hard": pgettext("bot level", "hard"),
+            "expert": pgettext("bot level", "expert")}.get(level, level)
+
+
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
 # People at one terminal until they give their own names: short and unlike each other and the bots',
 # so the sheet, the log and the prompts tell everyone apart.
 PERSON_NAMES = ("Kim", "Lou", "Max", "Nia")
 
 
-def person_name(seat: int, people: int) -> str:
-    """A person's name until they give one: `You` when alone with bots, else one of PERSON_NAMES."""
-    return "You" if people == 1 else PERSON_NAMES[seat]
+def person_name(seat: int, people: int) -> str | None:
+    """A person's name until they give one: none when alone with bots (they are "you", in the language
+    spoken: `shown_person_name`), else one of PERSON_NAMES."""
+    return None if people == 1 else PERSON_NAMES[seat]
+
+
+def shown_person_name(seat: int, people: int) -> str:
+    """The name a person gets if they give none, as a screen shows it (`Jij` alone with bots, `Lou`)."""
+    return Player(person_name(seat, people), "person").name
 
 
 @dataclass(frozen=True)
@@ -156,6 +187,19 @@ class GameSetup:
         for _n in range(2 * moves_made + hint):  # two draws a move: the bot's, and a hint's
             stream.getrandbits(63)
         return stream.getrandbits(63)
+
+    def you(self, seat: int) -> bool:
+        """This seat is the one person at the table: every sentence about them says "you", whatever
+        their name (names are for where two people share the keyboard)."""
+        return self.players[seat].is_person and len(self.people) == 1
+
+    def yours(self, side: int) -> bool:
+        """The one person at the table plays for this side."""
+        return any(self.you(seat) for seat in self.rules.seats_of(side))
+
+    def partners(self, side: int) -> str:
+        """The others on the person's side, by name (`Cleo`); '' when they play alone."""
+        return " & ".join(self.players[s].name for s in self.rules.seats_of(side) if not self.you(s))
 
     def side_name(self, side: int) -> str:
         """A score column's heading: a player's name, or a team's two names."""

@@ -77,7 +77,7 @@ class WatchedGame:
         self.viewer = people[0] if people else 0
         self.hidden = len(people) > 1
         # nobody here plays: every seat is someone else's, and nothing reaches the history from here
-        self.setup = replace(saved, players=tuple(Player(p.name, "bot", p.level) for p in saved.players),
+        self.setup = replace(saved, players=tuple(Player(p.given, "bot", p.level) for p in saved.players),
                              history_id=None)
         self._stamp = stamp
         self._game = game

@@ -35,6 +35,8 @@ class AllFivesApp(TableShell):
             self.remember(bot_delay=bot_delay)
         elif remembered is not None and setup is not None:
             setup = replace(setup, bot_delay=remembered)
+        if setup is not None:
+            setup = named_as(setup, self.prefs.name)
         self.initial_setup = setup
         if setup is not None and bot_delay is None:
             self.bot_delay = setup.bot_delay
@@ -180,8 +182,8 @@ class AllFivesApp(TableShell):
         (not the stand-ins they got), the rules; and the player's own name (the first person's)."""
         players, rules = setup.players, setup.rules
         people = sum(p.is_person for p in players)
-        names = tuple(p.name if p.is_person and p.name != person_name(seat, people) else ""
-                      for seat, p in enumerate(players))
+        names = tuple(p.given if p.is_person and p.given is not None and p.given != person_name(seat, people)
+                      else "" for seat, p in enumerate(players))
         last = LastGame(
             seats=rules.seats, who=tuple("person" if p.is_person else p.level for p in players), names=names,
             partnership=rules.partnership if rules.seats == 4 else self._last_partnership(),
@@ -227,6 +229,22 @@ class AllFivesApp(TableShell):
         leaving = game.close if game is not None and cancellable else None
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
                                        leaving=leaving, last=self.last_game()), self._setup_chosen)
+
+
+def named_as(setup: GameSetup, name: str | None) -> GameSetup:
+    """A game set up by flags or a deal code (no new-game screen asked for names): its first person, if
+    they have only the stand-in name, takes the player's own remembered `name`, unless another seat
+    has it. So a game on the same deals compares the player with themselves."""
+    people = setup.people
+    if not name or not people:
+        return setup
+    first = people[0]
+    player = setup.players[first]
+    taken = {p.name.casefold() for s, p in enumerate(setup.players) if s != first}
+    if player.given != person_name(first, len(people)) or name.casefold() in taken:
+        return setup
+    players = tuple(replace(p, given=name) if s == first else p for s, p in enumerate(setup.players))
+    return replace(setup, players=players)
 
 
 def variant_of(seats: int, hand_size: int) -> str:

@@ -157,14 +157,12 @@ for _command in _EVERY:
 BY_ID = {c.id: c for c in _EVERY}
 
 
-# Textual's own palette entries, in its English: marked here so the catalogue has them, said in the
-# person's language by `in_language`.
+# Textual's own palette entries the game keeps (the others are for a developer: its keys panel, maximizing a
+# widget, an SVG screenshot), in its English: marked here so the catalogue has them, said in the person's
+# language by `in_language`.
+TEXTUAL_KEPT = ("Theme", "Quit")
 TEXTUAL_WORDS = (
     N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
-    N_("Maximize the focused widget"), N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
     N_("palette"), N_("Open the command palette"),  # (the footer's palette key)
 )
 

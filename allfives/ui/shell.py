@@ -180,8 +180,10 @@ class Shell(PlainQuitHint, TooSmallGuard, App[None]):
         return commands.checked(self, action)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own (theme, quit, keys, screenshot), then every command that applies over `screen`."""
-        yield from commands.in_language(super().get_system_commands(screen))
+        """Textual's own that a player of the game has a use for (Theme, Quit: not its widget panel,
+        maximizing a widget, an SVG screenshot), then every command that applies over `screen`."""
+        textuals = (e for e in super().get_system_commands(screen) if e.title in commands.TEXTUAL_KEPT)
+        yield from commands.in_language(textuals)
         yield from commands.palette(self, screen, self.COMMANDS_HERE)
 
     def action_language(self) -> None:

@@ -125,15 +125,17 @@ def _side(margin: float, skill: float, luck: float | None = None) -> SideLuck:
 
 
 def test_the_verdict_says_who_and_adds_up_to_the_margin() -> None:
-    assert verdict(_side(-40, 15), 2) == (
+    assert verdict(_side(-40, 15), 2, you=True) == (
         "You lost by 40: the deals and draws cost you 55, your play gained 15")
     assert verdict(_side(30, -12), 2, "Ada") == (
         "Ada won by 30: the deals and draws gave Ada 42, Ada's play cost 12")
-    assert verdict(_side(0, 4), 2, "You & Bea") == (
-        "You & Bea drew: the deals and draws cost you 4, your play gained 4")
-    assert verdict(_side(-20, -5), 3).startswith("You finished 20 behind the others' average: ")
+    assert verdict(_side(0, 4), 2, "Ana & Bea", you=True, partners="Bea") == (
+        "You and Bea drew: the deals and draws cost you 4, your play gained 4")
+    assert verdict(_side(0, 4), 2, "Kim & Lou") == (
+        "Kim & Lou drew: the deals and draws cost Kim & Lou 4, Kim & Lou's play gained 4")
+    assert verdict(_side(-20, -5), 3, you=True).startswith("You finished 20 behind the others' average: ")
     # a game stopped part way: the luck as measured (an unfinished hand's rest is expected, not scored)
-    assert verdict(_side(-15, -33, luck=35), 2, finished=False) == (
+    assert verdict(_side(-15, -33, luck=35), 2, finished=False, you=True) == (
         "You trail by 15 so far: the deals and draws gave you 35, your play cost you 33")
     # rounding never breaks the sum: the chance part is the margin less the play's
-    assert verdict(_side(25, 10.6, luck=14.9), 2).endswith("gave you 14, your play gained 11")
+    assert verdict(_side(25, 10.6, luck=14.9), 2, you=True).endswith("gave you 14, your play gained 11")

@@ -134,3 +134,13 @@ def test_a_file_that_cannot_be_written_says_why(tmp_path: Path) -> None:
     blocked.write_text("")
     problem = PrefsStore(blocked / "allfives").update(name="Bea")  # (its folder would be inside a file)
     assert problem is not None and problem.startswith("Your preferences could not be saved")
+
+
+def test_the_old_english_stand_in_reads_as_no_name_and_no_name_is_written() -> None:
+    """Older versions kept "You" for a person who gave no name: it reads as none (the language's word is
+    said where it shows), without a word of complaint, and a person with no name writes none."""
+    last = {"seats": 2, "seat_1": "person", "name_1": "You"}
+    prefs, refused = prefs_from({"name": "You", "last_game": last})
+    assert refused == [] and prefs.name is None
+    assert prefs.last_game is not None and prefs.last_game.names == ("", "")
+    assert "name" not in to_toml(Prefs(last_game=LastGame()))

@@ -105,6 +105,8 @@ async def test_every_footer_key_and_palette_entry_runs_its_commands_action() -> 
             assert entry.callback.args[0] == command.action  # type: ignore[attr-defined]
         textuals = [e for e in app.get_system_commands(table) if e.title == "Quit"]
         assert [e.callback for e in textuals] == [app.action_quit]  # Textual's own Quit is `q` too
+        titles = {e.title for e in app.get_system_commands(table)}  # Textual's own for a developer: none
+        assert "Theme" in titles and not titles & {"Keys", "Maximize", "Minimize", "Screenshot"}
         # and run: the palette's Help is `?`, its Hint is `h`
         await entries["Help"].callback()
         await settle(pilot)

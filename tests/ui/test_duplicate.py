@@ -12,7 +12,9 @@ from textual.widgets import Static
 from allfives.engine import Rules
 from allfives.play.deals import DealCode, DealsOver, Duplicate, EarlierGame
 from allfives.play.history_link import HistoryLink
+from allfives.play.prefs import PREFS_NAME
 from allfives.play.session import Session
+from allfives.ui.app import AllFivesApp
 from allfives.ui.model.sheet import sheet_of
 from allfives.ui.screens.game_over import GameOverScreen, duplicate_lines
 from tests.i18n_check import pseudo_language, unmarked
@@ -75,6 +77,22 @@ async def test_a_game_on_a_code_played_before_is_found_in_the_history(tmp_path: 
         shown = text_of(app.over, "#duplicate")
     total = before.state.scores[0]
     assert shown.splitlines()[0] == f"On the same deals as last time: you {total}, then {total}"
+
+
+def test_a_game_on_deals_keeps_the_remembered_name(config_dir: Path) -> None:
+    """`--deals` skips the new-game screen, not the player: Ana playing Ana's deals again is compared with
+    herself (issue 33), not "as Ana" as if someone else had played them."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / PREFS_NAME).write_text('name = "Ana"\n')
+    setup = AllFivesApp(CODE.setup(bot_delay=0), ask_resume=False).initial_setup
+    assert setup is not None and [p.given for p in setup.players] == ["Ana", "Ben"]
+    before = played(name="Ana")
+    now = Session.new(setup)
+    play_on(now)
+    found = EarlierGame.of(CODE.text, before.state, before.setup.players).against(now.state, now.setup)
+    assert found is not None and found.earlier == ""  # "On the same deals as last time"
+    assert EarlierGame.of(CODE.text, played(name="Bea").state, CODE.setup(name="Bea").players).against(
+        now.state, now.setup).earlier == "Bea"  # (someone else's game is theirs)
 
 
 async def test_without_an_earlier_game_only_the_code_shows(tmp_path: Path) -> None:

@@ -196,11 +196,11 @@ async def test_the_help_reads_page_by_page_at_80x24_in_each_language(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "seats", "said"), [
-    ("nl", 4, ["4 plaatsen, partners tegenover elkaar", "5 stenen elk", "doel 200"]),  # (seats, as chosen)
-    ("pt", 3, ["3 lugares", "7 peças cada", "meta 200"]),
-    ("sl", 2, ["2 mesti", "po 9 ploščic", "cilj 250"]),  # the dual, and 5+ as "ploščic"
-    ("sl", 3, ["3 mesta", "po 7 ploščic", "cilj 200"]),
-    ("fy", 2, ["2 plakken", "9 stiennen elk", "doel 250"]),
+    ("nl", 4, ["4 spelers, partners tegenover elkaar", "5 stenen per speler", "doel 200"]),
+    ("pt", 3, ["3 jogadores", "7 peças cada", "meta 200"]),
+    ("sl", 2, ["2 igralca", "po 9 ploščic", "cilj 250"]),  # the dual, and 5+ as "ploščic"
+    ("sl", 3, ["3 igralci", "po 7 ploščic", "cilj 200"]),
+    ("fy", 2, ["2 spilers", "9 stiennen per spiler", "doel 250"]),
 ])
 def test_the_rules_are_described_in_the_players_words(lang: str, seats: int, said: list[str]) -> None:
     with speaking(lang):

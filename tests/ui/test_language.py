@@ -48,7 +48,7 @@ async def test_the_new_game_screen_speaks_the_language_chosen_on_it(config_dir: 
         await settle(pilot)
         assert app.screen is screen and i18n.language() == "nl"
         shown = labels(screen)
-        assert {"Taal", "Plaatsen", "Plaats 1", "Handgrootte", "Huisregels"} <= set(shown)
+        assert {"Taal", "Spelers", "Speler 1", "Handgrootte", "Huisregels"} <= set(shown)
         assert "Seats" not in shown
         text = "\n".join(screen_lines(app))
         assert "een nieuw spel" in text and "Bot · gemiddeld" in text and "Je spellen (^t)" in text

@@ -381,7 +381,7 @@ async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments
         assert screen.step == (1, 0)
         deal = luck.chance(1, 0)
         assert deal is not None
-        assert screen.panel.plain[1].startswith(f"The deal: luck {deal.luck[0]:+.1f} for You")
+        assert screen.panel.plain[1].startswith(f"The deal: luck {deal.luck[0]:+.1f} for you")
         mine, whole = luck.hands[0].sides[0], luck.game[0]
         foot = screen.panel.plain[2]
         assert foot.startswith("You · hand 1: ") and f", luck {mine.luck:+.0f} · game: " in foot
@@ -394,7 +394,7 @@ async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments
         drawn = luck.chance(draws[0][0], draws[0][1] + 1)
         assert drawn is not None and max(abs(x) for x in drawn.luck) >= LUCKY_POINTS
         line = screen.panel.plain[0]
-        assert f" drew {drawn.tile}: luck {drawn.luck[0]:+.1f} for You — " in line
+        assert f" drew {drawn.tile}: luck {drawn.luck[0]:+.1f} for you — " in line
         assert line.endswith(" lucky") or line.endswith(" unlucky")
         await pilot.press("L")
         assert screen.step == ((1, 0) if (1, 0) in marked else draws[0])

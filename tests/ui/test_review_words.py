@@ -184,7 +184,7 @@ def test_review_text_in_portuguese_tells_the_verdict_in_portuguese() -> None:
     i18n.use("pt")
     try:
         text = _review_text(game, analysis, luck, setup, [{"name": "You"}, {"name": "Ben"}])
-        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False)
+        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False, you=True)
     finally:
         i18n.use(i18n.ENGLISH)
     assert "mão 1" in text and "jogo" in text and "precisão" in text
@@ -218,7 +218,7 @@ async def test_the_review_in_dutch_names_the_ends_by_dutch_letters() -> None:
     finally:
         i18n.use(i18n.ENGLISH)
     assert status == "Hand 1 van 1 · zet 3 van 6: Jij aan zet · na 6-0 op W van Ben"
-    assert panel[0].startswith("Jij speelde 1-0 W ") and "; beste 3-0 W " in panel[0]
+    assert panel[0].startswith("Je speelde 1-0 W ") and "; beste 3-0 W " in panel[0]
     assert panel[1] == ("Fout: scoorde 0 waar 3-0 W 15 scoorde, en liet de volgende speler 15 scoren "
                         "(uiteinden op 13)")
     assert last.startswith("Hand 1 van 1 · zet 6 van 6 · Ben speelde 6-2 op N")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.app import App
 from textual.widgets import Static
@@ -29,8 +31,12 @@ class Over(App[None]):
 
 @pytest.mark.parametrize("people", [1, 2])
 async def test_the_verdict_line_is_filled_in_when_the_game_is_weighed(people: int) -> None:
+    """The one person at the table is "you", named or not; two people at one keyboard by their names."""
     game = _seeded(3)
-    setup = GameSetup(rules=game.rules, players=default_players(2, people, "easy"))
+    players = default_players(2, people, "easy")
+    if people == 1:
+        players = (replace(players[0], given="Ana"), players[1])  # a name of her own: still "you"
+    setup = GameSetup(rules=game.rules, players=players)
     review = ReviewGame.of(game, setup)
     app = Over(review)
     async with app.run_test() as pilot:
@@ -41,11 +47,12 @@ async def test_the_verdict_line_is_filled_in_when_the_game_is_weighed(people: in
     assert shown != WEIGHING
     luck = luck_of(game, analyse_game(game, review.seats, SAMPLES).decisions, SAMPLES // 2, review.seats)
     side = 0 if people == 1 else game.winner
-    assert shown == verdict(luck.game[side], 2, setup.side_title(side)) + "."
+    assert shown == verdict(luck.game[side], 2, setup.side_title(side), you=people == 1) + "."
     margin = game.scores[side] - game.scores[1 - side]
     if people == 1:
         won = "won" if margin > 0 else "lost"
         assert shown.startswith(f"You {won} by {abs(margin)}: the deals and draws ")
+        assert "Ana" not in shown and ", your play " in shown
     else:
         assert shown.startswith(f"{setup.players[side].name} won by {margin}: ")
 
@@ -56,25 +63,3 @@ async def test_a_game_of_bots_has_no_verdict_line() -> None:
     app = Over(ReviewGame.of(game, setup))
     async with app.run_test():
         assert not app.over.query("#verdict")
-
-
-async def test_at_a_games_end_the_verdict_shows_and_its_analysis_is_kept_for_the_review() -> None:
-    from tests.ui.helpers import play_game_by_mouse
-    from tests.ui.scenes import seeded_app
-
-    app = seeded_app(2, 11, 40, humans=1)
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await play_game_by_mouse(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        over = app.screen
-        assert isinstance(over, GameOverScreen)
-        line = str(over.query_one("#verdict", Static).render())
-        state = table.session.state
-        margin = state.scores[0] - state.scores[1]
-        won = "won" if margin > 0 else "lost"
-        assert line.startswith(f"You {won} by {abs(margin)}: ") and line.endswith(".")
-        history_id = table.session.setup.history_id
-        assert history_id is not None
-        kept = app.history.store().analysis(history_id, 4, (0,), state)  # (4: the tests' verdict samples)
-        assert kept is not None and kept.seats == (0,)

@@ -131,14 +131,9 @@ def totalled(sheet: Sheet) -> bool:
     return bool(sheet.rows) and sheet.rows[-1].kind == "total"
 
 
-def _you(name: str) -> str:
-    """A heading's name, with the person's own "You" in this language."""
-    return _("You") if name == "You" else name
-
-
 def sheet_of(setup: GameSetup, rows: tuple[SheetRow, ...], scores: tuple[int, ...]) -> Sheet:
     """The sheet of rows already made (by `hand_rows`) and the totals they add up to, headed by side."""
     sides = setup.rules.sides
-    heads = tuple(_you(setup.side_name(s)) for s in range(sides))
-    head_lines = tuple(tuple(_you(name) for name in setup.side_names(s)) for s in range(sides))
+    heads = tuple(setup.side_name(s) for s in range(sides))
+    head_lines = tuple(setup.side_names(s) for s in range(sides))
     return Sheet(heads, rows, scores, setup.rules.target, head_lines, setup.seeded or setup.deals_public)

@@ -25,10 +25,10 @@ from allfives.engine import (
     SeatView,
     Tile,
 )
-from allfives.i18n import ENDS, _, end_letter, pgettext
+from allfives.i18n import ENDS, _, end_letter
 from allfives.play.game_session import Waiting, waiting_for
 from allfives.play.seat import END_ORDER, ends_text, unseen_counts
-from allfives.play.setup import GameSetup, Player
+from allfives.play.setup import GameSetup, Player, level_word
 from allfives.ui.model.hand_order import HandOrder, arrange
 from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
@@ -128,6 +128,7 @@ class TableView:
     scores: tuple[int, ...]
     result: HandResult | None = None  # how the hand ended, once it has
     winner: int | None = None
+    won_with: str = ""  # a game won mid-hand: how (`Ben reached 250 with 6-4.`)
     can_undo: bool = False  # the person may take back their last play (and the moves since)
     out: tuple[int, ...] | None = None  # each number's tiles the person has not seen, when they asked
 
@@ -147,56 +148,36 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
-YOU = "You"  # the name of the one person alone with bots (play/setup.py): said as "you" in each language
-
-
-def you(name: str) -> bool:
-    """This name is the person's own "You": a sentence about them takes its "you" form (`You play`)."""
-    return name == YOU
-
-
-def side_title(setup: GameSetup, side: int) -> str:
-    """A side named in a sentence (`Ada & Cleo`), with "You" in this language."""
-    return " & ".join(_("You") if you(name) else name for name in setup.side_names(side))
-
-
-def level_word(level: str) -> str:
-    """A bot's level in this language (`medium`)."""
-    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
-            "hard": pgettext("bot level", "hard"),
-            "expert": pgettext("bot level", "expert")}.get(level, level)
-
-
 def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:
     """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`.
 
     The log is read by people, so it speaks the language; the record (the events) keeps W/E/N/S."""
     name = setup.players
     if isinstance(event, HandDealt):
-        who = name[event.leader].name
-        if you(who):
+        if setup.you(event.leader):
             return LogLine(styled(_("[b]Hand {}[/b] — You lead"), event.hand_number), "hand")
-        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, who), "hand")
+        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, name[event.leader].name),
+                       "hand")
     if isinstance(event, Played):
-        return LogLine(_played(name[event.seat].name, event), "play")
+        return LogLine(_played(setup, event), "play")
     if isinstance(event, Scored):
-        who = name[event.seat].name
-        said = _("You score {points}") if you(who) else _("{name} scores {points}")
-        return LogLine("  " + said.format(name=who, points=event.points), "score")
+        you = setup.you(event.seat)
+        said = _("You score {points}") if you else _("{name} scores {points}")
+        return LogLine("  " + said.format(name=name[event.seat].name, points=event.points), "score")
     if isinstance(event, Drew):
-        who = name[event.seat].name
+        you = setup.you(event.seat)
         if event.seat in shows_draws_of and event.tile is not None:
-            said = _("You draw {tile}") if you(who) else _("{name} draws {tile}")
+            said = _("You draw {tile}") if you else _("{name} draws {tile}")
         else:
-            said = _("You draw") if you(who) else _("{name} draws")
-        return LogLine(said.format(name=who, tile=event.tile), "quiet")
+            said = _("You draw") if you else _("{name} draws")
+        return LogLine(said.format(name=name[event.seat].name, tile=event.tile), "quiet")
     if isinstance(event, Passed):
-        who = name[event.seat].name
-        return LogLine(_("You pass") if you(who) else _("{name} passes").format(name=who), "quiet")
+        return LogLine(_("You pass") if setup.you(event.seat) else _("{name} passes").format(
+            name=name[event.seat].name), "quiet")
     if isinstance(event, HandResult):
         if event.reason == "domino" and event.out_seat is not None:
-            who = name[event.out_seat].name
-            out = styled(_("[b]You go out[/b]")) if you(who) else styled(_("[b]{} goes out[/b]"), who)
+            out = styled(_("[b]You go out[/b]")) if setup.you(event.out_seat) else styled(
+                _("[b]{} goes out[/b]"), name[event.out_seat].name)
             return LogLine(out, "end")
         return LogLine(styled(_("[b]The hand is blocked[/b]")), "end")
     if isinstance(event, GameWon):
@@ -204,14 +185,15 @@ def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> 
     return None
 
 
-def _played(who: str, event: Played) -> Shown:
+def _played(setup: GameSetup, event: Played) -> Shown:
     """`Ben plays 6-0 on W · 15` (the end by this language's letter), `You play 6-6 to lead · 12`."""
+    who, you = setup.players[event.seat].name, setup.you(event.seat)
     if event.end is None:
-        if you(who):
+        if you:
             return styled(_("You play [b]{}[/b] to lead [dim]· {}[/dim]"), event.tile, event.total)
         return styled(_("{} plays [b]{}[/b] to lead [dim]· {}[/dim]"), who, event.tile, event.total)
     end = end_letter(event.end)
-    if you(who):
+    if you:
         return styled(_("You play [b]{}[/b] on {} [dim]· {}[/dim]"), event.tile, end, event.total)
     return styled(_("{} plays [b]{}[/b] on {} [dim]· {}[/dim]"), who, event.tile, end, event.total)
 
@@ -223,8 +205,7 @@ def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
     if winner is None:
         return Shown.of({"game": _("Nobody wins the game!"), "short": _("Nobody wins!"),
                          "over": _("Nobody wins! The game is over.")}[how])
-    names = setup.side_names(winner)
-    if len(names) == 1 and you(names[0]):
+    if len(setup.rules.seats_of(winner)) == 1 and setup.yours(winner):
         return Shown.of({"game": _("[b]You win the game![/b]"), "short": _("You win!"),
                          "over": _("You win! The game is over.")}[how])
     if setup.rules.partnership:
@@ -233,7 +214,7 @@ def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
     else:
         template = {"game": _("[b]{} wins the game![/b]"), "short": _("{} wins!"),
                     "over": _("{} wins! The game is over.")}
-    return styled(template[how], side_title(setup, winner))
+    return styled(template[how], setup.side_title(winner))
 
 
 def last_actions(events: Sequence[Event]) -> dict[int, str]:
@@ -283,7 +264,7 @@ def drawing_now(events: Sequence[Event], setup: GameSetup, viewer: int) -> str:
         break
     if seat is None:
         return ""
-    if (seat == viewer and setup.players[seat].is_person) or you(setup.players[seat].name):
+    if (seat == viewer and setup.players[seat].is_person) or setup.you(seat):
         return _("You drew {n}").format(n=count)
     return _("{name} drew {n}").format(name=setup.players[seat].name, n=count)
 
@@ -292,26 +273,44 @@ def hand_over_text(setup: GameSetup, result: HandResult, events: Sequence[Event]
     """`Ben goes out with 4-3.` or `Blocked: nobody can play.`"""
     if result.reason == "domino" and result.out_seat is not None:
         last = next((ev for ev in reversed(events) if isinstance(ev, Played)), None)
-        who = setup.players[result.out_seat].name
+        who, you = setup.players[result.out_seat].name, setup.you(result.out_seat)
         if last is None:
-            return styled(_("You go out: the hand is over.")) if you(who) else styled(
+            return styled(_("You go out: the hand is over.")) if you else styled(
                 _("{} goes out: the hand is over."), who)
-        if you(who):
+        if you:
             return styled(_("You go out with [b]{}[/b]: the hand is over."), last.tile)
         return styled(_("{} goes out with [b]{}[/b]: the hand is over."), who, last.tile)
     return Shown.of(_("Blocked: nobody can play, the hand is over."))
 
 
-def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None) -> str:
-    """`Ada wins!     You 120   Ada 255`."""
-    totals = "   ".join(f"{side_title(setup, s)} {v}" for s, v in enumerate(scores))
-    return f"{_wins(setup, winner, 'short').plain}     {totals}"
+def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | None,
+                       won_with: str = "") -> str:
+    """`Ada wins!     You 120   Ada 255` (a game won mid-hand says how first: `won_with`)."""
+    totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
+    return f"{won_with + ' ' if won_with else ''}{_wins(setup, winner, 'short').plain}     {totals}"
 
 
-def game_over_line(setup: GameSetup, winner: int | None) -> str:
-    """The status line once the game is over: who won (the totals are on the sheet beside it; with four
-    long names they would take the line four times over at 80 columns)."""
-    return _wins(setup, winner, "over").plain
+def game_over_line(setup: GameSetup, winner: int | None, won_with: str = "") -> str:
+    """The status line once the game is over: who won, and how when it was mid-hand (the totals are on
+    the sheet beside it; with four long names they would take the line four times over at 80 columns)."""
+    wins = _wins(setup, winner, "over").plain
+    return f"{won_with} {wins}" if won_with else wins
+
+
+def won_mid_hand(setup: GameSetup, events: Sequence[Event]) -> str:
+    """`Ben reached 250 with 6-4.`: a game won by a play before its hand was over ends with no score
+    panel to say why, so the table says it; '' for any other hand."""
+    if any(isinstance(ev, HandResult) for ev in events):
+        return ""
+    for i, ev in enumerate(events):
+        if isinstance(ev, GameWon):
+            play = next((e for e in reversed(events[:i]) if isinstance(e, Played)), None)
+            if play is None:
+                return ""
+            said = (_("You reached {target} with {tile}.") if setup.you(play.seat)
+                    else _("{name} reached {target} with {tile}."))
+            return said.format(name=setup.players[play.seat].name, target=setup.rules.target, tile=play.tile)
+    return ""
 
 
 def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: TurnState, waiting: Waiting,
@@ -322,7 +321,7 @@ def _status(setup: GameSetup, seat: SeatView, events: Sequence[Event], turn: Tur
         return turn.notice
     to_move = setup.players[seat.turn].name
     if waiting == "game_over":
-        return Notice(game_over_line(setup, winner), "done")
+        return Notice(game_over_line(setup, winner, won_mid_hand(setup, events)), "done")
     if waiting == "hand_over":
         return Notice(hand_over_text(setup, result, events) if result else _("The hand is over."), "done")
     if waiting == "bot":
@@ -462,5 +461,6 @@ def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]
         status=_status(setup, seat, events, turn, waiting, mine, result, winner),
         log=log, waiting=waiting, mine=mine, viewer=seat.seat, turn=seat.turn,
         hand_number=seat.hand_number, scores=seat.scores, result=result, winner=winner,
+        won_with=won_mid_hand(setup, events) if winner is not None else "",
         can_undo=can_undo and waiting != "game_over",
         out=unseen_counts(seat) if show_out and not hand.hidden else None)

@@ -17,7 +17,7 @@ from allfives import i18n
 from allfives.bots.reasons import shown_move, tell
 from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
 from allfives.engine.positions import Position, Step, Timeline
-from allfives.i18n import _, ngettext
+from allfives.i18n import _, ngettext, pgettext
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
@@ -157,8 +157,9 @@ class Review:
         players = self.setup.players
         head = styled(_("[b]Hand {}[/b] of {} · "), hand, self.timeline.hands)
         if move == 0:
-            leader = players[self.timeline.at(hand, 0).state.turn].name
-            if _is_you(leader):
+            leads = self.timeline.at(hand, 0).state.turn
+            leader = players[leads].name
+            if self.setup.you(leads):
                 dealt = ngettext("dealt ({n} move): You lead", "dealt ({n} moves): You lead", moves)
             else:
                 dealt = ngettext("dealt ({n} move): {name} leads", "dealt ({n} moves): {name} leads", moves)
@@ -169,25 +170,28 @@ class Review:
                 dealt = _("{line} · deal not checked").format(line=dealt)
             return Notice(head + dealt, "info")
         position = self.timeline.at(hand, move)
-        who = players[self.mover(hand, move)].name
+        mover = self.mover(hand, move)
+        who, you = players[mover].name, self.setup.you(mover)
         if move < moves:
-            upcoming = _shown_name(players[position.state.turn].name)
+            upcoming = players[position.state.turn].name
             return Notice(head + styled(_("move {} of {}: {} to play · after {}"), move + 1, moves, upcoming,
-                                        self._last_move(position, move, who)), "info")
+                                        self._last_move(position, move, who, you)), "info")
         return Notice(head + styled(_("move {} of {} · {}"), move, moves,
-                                    self._last_move(position, move, who, played=True)),
+                                    self._last_move(position, move, who, you, played=True)),
                       "done" if state_over(position.state) else "info")
 
     @staticmethod
-    def _last_move(position: Position, move: int, who: str, played: bool = False) -> Shown:
-        """`Ada's 5-0 on E, +10`, `Ada's draw`; with `played`: `Ada played 5-0 on E, +10`, `Ada drew`."""
+    def _last_move(position: Position, move: int, who: str, you: bool, played: bool = False) -> Shown:
+        """`Ada's 5-0 on E, +10`, `Ada's draw`; with `played`: `Ada played 5-0 on E, +10`, `Ada drew`
+        (`you`: the mover is the one person at the table, told as "you")."""
         last = position.last_move
-        you = _is_you(who)
         if last is None or last.kind != "play":
             drew = last is not None and last.kind == "draw"
             if played:
+                if you:
+                    return Shown.of(_("You drew") if drew else _("You passed"))
                 said = _("{name} drew") if drew else _("{name} passed")
-                return Shown.of(said.format(name=_shown_name(who)))
+                return Shown.of(said.format(name=who))
             if you:
                 return Shown.of(_("your draw") if drew else _("your pass"))
             whose = _("{name}'s draw") if drew else _("{name}'s pass")
@@ -199,7 +203,7 @@ class Review:
         scored = next((e.points for e in reversed(position.events[-1]) if e.kind == "played"), 0)
         what += f", +{scored}" if scored else ""
         if played:
-            return styled(_("{} played {}"), who, what)
+            return styled(_("You played {}"), what) if you else styled(_("{} played {}"), who, what)
         return styled(_("your {}"), what) if you else styled(_possessive(who, _("{}'s {}")), who, what)
 
     def deal_checked(self, hand: int) -> bool:
@@ -312,7 +316,7 @@ class Review:
             who = names[seat].name
             played = shown_move(str(self.game.game.log[hand - 1].moves[move]))
             decision = decisions.get((hand, move + 1))
-            you = _is_you(who)
+            you = self.setup.you(seat)
             if seat not in seats:
                 line = _("Next: You play {move} (not weighed).") if you else _(
                     "Next: {name} plays {move} (not weighed).")
@@ -328,13 +332,14 @@ class Review:
                 lines.append(PanelLine(line.format(name=who, move=played), "quiet"))
                 lines.append(PanelLine("", "quiet"))
             else:
-                lines.extend(decision_lines(decision, _shown_name(who)))
+                lines.extend(decision_lines(decision, who, you))
         if luck is not None:
             side = self.setup.rules.side_of(self.game.viewer)
-            title = self.setup.side_title(side)
+            title = _luck_for(self.setup, side)
             drawn = luck.chance(hand, move + 1)
             if drawn is not None:
-                lines[:2] = [chance_line(drawn, side, title, self.setup.players[drawn.seat].name),
+                drawer = self.setup.players[drawn.seat].name
+                lines[:2] = [chance_line(drawn, side, title, drawer, self.setup.you(drawn.seat)),
                              PanelLine(_("Luck: the {tile} against a tile drawn at random (±{error}); "
                                          "a draw is never a choice.").format(
                                  tile=drawn.tile, error=decimal(drawn.error)), "quiet")]
@@ -379,7 +384,7 @@ class Review:
         in_hand = next((h.summaries for h in analysis.hands if h.hand == hand), ())
         pairs = list(zip(in_hand, analysis.game, strict=True))
         pairs = [p for p in pairs if names[p[0].seat].is_person] or pairs  # the people first of all
-        parts = [styled(_("[b]{}[/b] · hand {}: {}{} · game: {}{}"), _shown_name(names[mine.seat].name), hand,
+        parts = [styled(_("[b]{}[/b] · hand {}: {}{} · game: {}{}"), names[mine.seat].name, hand,
                         _summary(mine), self._luck_of(luck, mine.seat, hand), _summary(whole, accuracy=True),
                         self._luck_of(luck, mine.seat, None)) for mine, whole in pairs]
         return PanelLine(Shown.of(" | ").join(parts) or _("Nothing to weigh in this game."), "summary")
@@ -389,14 +394,17 @@ class _Plain:
     mistake = False
 
 
-def chance_line(c: Chance, side: int, title: str, drawer: str) -> PanelLine:
-    """`You drew 6-4: luck +12 for You` (the deal: `The deal: luck -8 for You (the lead +3)`), marked
-    as lucky or unlucky past `LUCKY_POINTS`."""
+def chance_line(c: Chance, side: int, title: str, drawer: str, you: bool = False) -> PanelLine:
+    """`You drew 6-4: luck +12 for you` (the deal: `The deal: luck -8 for you (the lead +3)`), marked
+    as lucky or unlucky past `LUCKY_POINTS`; `title` says whom the luck is for (`_luck_for`), `you`
+    that the one who drew is the person."""
     value = c.luck[side]
     kind: LineKind = ("good" if value > 0 else "mistake") if c.marked else "quiet"
     if c.move == 0:
         line = styled(_("The deal: luck [b]{}[/b] for {} (the lead {})"), signed(value), title,
                       signed(c.before[side]))
+    elif you:
+        line = styled(_("You drew [b]{}[/b]: luck [b]{}[/b] for {}"), c.tile or "", signed(value), title)
     else:
         line = styled(_("{} drew [b]{}[/b]: luck [b]{}[/b] for {}"), drawer, c.tile or "", signed(value),
                       title)
@@ -409,14 +417,11 @@ def state_over(state: GameState) -> bool:
     return state.phase != "playing"
 
 
-def _is_you(who: str) -> bool:
-    """The player called "You" (the person's own name at a table) is told as "you": `You lead`."""
-    return who == "You"
-
-
-def _shown_name(who: str) -> str:
-    """A name as a line shows it: the person's own "You" in the language spoken (`Jij` in Dutch)."""
-    return _("You") if _is_you(who) else who
+def _luck_for(setup: GameSetup, side: int) -> str:
+    """Whom a side's luck is for, in a line (`luck +12 for {}`): you, your side, or the side's names."""
+    if setup.yours(side):
+        return pgettext("luck for", "your side") if setup.partners(side) else pgettext("luck for", "you")
+    return setup.side_title(side)
 
 
 def _possessive(who: str, template: str) -> str:
@@ -458,12 +463,13 @@ def _summary(s: Summary, accuracy: bool = False) -> str:
     return ngettext("{n} mistake, {lost}", "{n} mistakes, {lost}", s.mistakes).format(n=s.mistakes, lost=lost)
 
 
-def decision_lines(d: Decision, who: str) -> list[PanelLine]:
-    """The decision made from here in two lines: what was played against the best, and why it matters."""
+def decision_lines(d: Decision, who: str, you: bool = False) -> list[PanelLine]:
+    """The decision made from here in two lines: what was played against the best, and why it matters
+    (`you`: the one who decided is the person, told as "you")."""
     if d.forced:
-        return [PanelLine(_("{name} had one move: {move} (forced, no choice to weigh).").format(
-                    name=who, move=shown_move(d.played)), "quiet"),
-                PanelLine("", "quiet")]
+        had = (_("You had one move: {move} (forced, no choice to weigh).") if you
+               else _("{name} had one move: {move} (forced, no choice to weigh)."))
+        return [PanelLine(had.format(name=who, move=shown_move(d.played)), "quiet"), PanelLine("", "quiet")]
 
     def judged(move: str, points: float | None, win: float | None) -> Shown:
         if points is None:
@@ -474,14 +480,25 @@ def decision_lines(d: Decision, who: str) -> list[PanelLine]:
 
     played = judged(d.played, d.played_points, d.played_win)
     if d.played == d.best:
-        template = _("{} played {}: the best move (exact).") if d.exact else _("{} played {}: the best move.")
-        head = PanelLine(styled(template, who, played), "good")
+        if you:
+            template = (_("You played {}: the best move (exact).") if d.exact
+                        else _("You played {}: the best move."))
+            head = PanelLine(styled(template, played), "good")
+        else:
+            template = (_("{} played {}: the best move (exact).") if d.exact
+                        else _("{} played {}: the best move."))
+            head = PanelLine(styled(template, who, played), "good")
     else:
         kind: LineKind = "mistake" if d.mistake else ("fair" if d.cost > 2.0 else "good")
-        template = (_("{} played {}; best {}, cost {} (exact)") if d.exact
-                    else _("{} played {}; best {}, cost {}"))
-        head = PanelLine(styled(template, who, played, judged(d.best, d.best_points, d.best_win),
-                                decimal(d.cost)), kind)
+        best = judged(d.best, d.best_points, d.best_win)
+        if you:
+            template = (_("You played {}; best {}, cost {} (exact)") if d.exact
+                        else _("You played {}; best {}, cost {}"))
+            head = PanelLine(styled(template, played, best, decimal(d.cost)), kind)
+        else:
+            template = (_("{} played {}; best {}, cost {} (exact)") if d.exact
+                        else _("{} played {}; best {}, cost {}"))
+            head = PanelLine(styled(template, who, played, best, decimal(d.cost)), kind)
     if d.mistake and (d.why or d.reason):
         why = PanelLine(_("Mistake: {reason}").format(reason=tell(d.why) if d.why else d.reason), "mistake")
     else:

@@ -326,14 +326,15 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                                      self._result_seen)
             case ShowGameOver():
                 assert view is not None
-                headline = game_over_headline(self.session.setup, view.scores, view.winner)
+                headline = game_over_headline(self.session.setup, view.scores, view.winner, view.won_with)
                 from allfives.play.deals import deals_over
                 from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
 
                 deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
                                    getattr(self.app, "earlier_deals", None))
                 over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
-                                      getattr(self.app, "review_samples", None), deals=deals)
+                                      getattr(self.app, "review_samples", None), deals=deals,
+                                      saved=getattr(self.session, "flush", None))
                 self.app.push_screen(over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
                 self._stop_pause()

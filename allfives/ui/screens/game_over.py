@@ -3,6 +3,7 @@ through the game as a chart; a new game, a review of this one, or quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -44,16 +45,19 @@ class GameOverScreen(Guarded, ModalScreen[str]):
     AUTO_FOCUS = "#new"
 
     def __init__(self, headline: str, sheet: Sheet, review: ReviewGame | None = None,
-                 samples: int | None = None, deals: DealsOver | None = None) -> None:
+                 samples: int | None = None, deals: DealsOver | None = None,
+                 saved: Callable[[], None] | None = None) -> None:
         """`review`: the game, to say whether the people's play or the deals decided it (a game of bots
         only, or one whose hands are not all known, has no verdict line). `deals`: its deal code, and
-        the comparison with a game played on the same deals before, if there was one."""
+        the comparison with a game played on the same deals before, if there was one. `saved` waits
+        until the game as it ended is in the history (the analysis is kept only beside that record)."""
         super().__init__()
         self.deals = deals
         self.headline = headline
         self.sheet = sheet
         self.review = review if review is not None and review.setup.people else None
         self.samples = samples
+        self.saved = saved
 
     def compose(self) -> ComposeResult:
         from ..widgets.charts import ScoreChart, legend, score_series  # plotext loads once a game is over
@@ -117,6 +121,8 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         history = getattr(self.app, "history", None)
         try:
             if isinstance(history, HistoryLink) and review.history_id is not None:
+                if self.saved is not None:
+                    self.saved()  # (the last move's save may still be on its way: this thread waits)
                 analysis = stored_analysis(history.store(), review.history_id, game, review.seats, samples,
                                            stop=lambda: worker.is_cancelled)
             else:
@@ -131,7 +137,8 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         sides = {rules.side_of(s) for s in people}
         several = len(sides) > 1 and game.winner is not None  # people on several sides: the winner's
         side = game.winner if several and game.winner is not None else rules.side_of(people[0])
-        line = verdict(luck.game[side], rules.sides, setup.side_title(side)) + "."
+        line = verdict(luck.game[side], rules.sides, setup.side_title(side), you=setup.yours(side),
+                       partners=setup.partners(side) if setup.yours(side) else "") + "."
         self.app.call_from_thread(self.show_verdict, line)
 
     def show_verdict(self, line: str) -> None:

@@ -68,7 +68,8 @@ def _board() -> list[str]:
 def _mouse() -> list[str]:
     return ["## " + _("Mouse"), "\n".join([
         "- " + _("Click a tile in your hand: the ends that take it light up; click one to place it. "
-                 "A tile that fits only one end is played at once."),
+                 "A tile that fits only one end is played at once; two ends that take the same pip are "
+                 "still two choices (one may score more, or open the spinner's other arms)."),
         "- " + _("Click the boneyard to draw when you have nothing to play."),
         "- " + _("*Undo* beside the status line takes back your last play."),
     ])]

@@ -14,16 +14,17 @@ from textual.widgets import Button, Input, Label, Select, Static
 from allfives import i18n
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
 from allfives.i18n import N_, _
-from allfives.names import NAME_LENGTH, player_name
+from allfives.names import NAME_LENGTH, default_name, player_name
 from allfives.play.prefs import LastGame
 from allfives.play.setup import (
     BOT_NAMES,
     DEFAULT_BOT_DELAY,
-    LEVEL_NAMES,
     LEVELS,
     GameSetup,
     Player,
+    level_word,
     person_name,
+    shown_person_name,
 )
 
 from ..commands import HELP, QUIT, STATISTICS
@@ -43,7 +44,7 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pt": "Português", "sl":
 
 def who_options() -> list[tuple[str, str]]:
     """What may sit in a seat: a person, or a bot of each level (in the language spoken now)."""
-    return [(_("Person"), "person")] + [(_("Bot · {level}").format(level=_(LEVEL_NAMES[level])), level)
+    return [(_("Person"), "person")] + [(_("Bot · {level}").format(level=level_word(level)), level)
                                         for level in LEVELS]
 
 
@@ -58,7 +59,8 @@ def language_options() -> list[tuple[str, str]]:
 
 def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | str:
     """The players for these seats ("person" or a bot level) and the names typed for the people (blank:
-    a default), or why they cannot sit down together."""
+    a default), or why they cannot sit down together. A person alone with the bots who types the
+    default name ("You", or this language's word for it) gave none: it stays the language's."""
     people = kinds.count("person")
     players = []
     for seat, (kind, typed) in enumerate(zip(kinds, names, strict=True)):
@@ -69,10 +71,11 @@ def players_named(kinds: list[str], names: list[str]) -> tuple[Player, ...] | st
             name = player_name(typed) if typed.strip() else person_name(seat, people)
         except ValueError as e:
             return _("Seat {seat}: {why}.").format(seat=seat + 1, why=e)
-        if people > 1 and name.lower() == "you":
+        default = name is not None and name.casefold() in ("you", default_name().casefold())
+        if people > 1 and default:
             return _("Seat {seat}: with several people at one terminal, each needs a name of their own."
                      ).format(seat=seat + 1)
-        players.append(Player(name, "person"))
+        players.append(Player(None if default else name, "person"))
     seen: dict[str, int] = {}
     for seat, player in enumerate(players):
         other = seen.setdefault(player.name.lower(), seat)
@@ -162,7 +165,8 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         kind = last.who[seat] if seat < len(last.who) else "medium"
         who = Select(who_options(), value=kind, allow_blank=False, compact=True, id=f"who-{seat}")
         name = Input(last.names[seat] if seat < len(last.names) else "",
-                     placeholder=person_name(seat, last.who.count("person")), compact=True, id=f"name-{seat}",
+                     placeholder=shown_person_name(seat, last.who.count("person")), compact=True,
+                     id=f"name-{seat}",
                      max_length=NAME_LENGTH, classes="name",
                      tooltip=_("This person's name: up to {n} characters").format(n=NAME_LENGTH))
         name.display = kind == "person"
@@ -212,7 +216,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
             seat = int(str(field.id).removeprefix("name-"))
             field.display = seat < self.seats and kinds[seat] == "person"
             if seat < self.seats:
-                field.placeholder = person_name(seat, people)
+                field.placeholder = shown_person_name(seat, people)
 
     async def _add_seat_rows(self, seats: int) -> None:
         """The form starts with rows for the seats first chosen; rows for more are made once asked for.

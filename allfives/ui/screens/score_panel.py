@@ -74,7 +74,13 @@ def muggins_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     fewest = side_pips[side]
     if result.reason == "domino" and result.out_seat is not None:
         went_out = setup.players[result.out_seat].name
-        if rules.partnership:
+        if setup.you(result.out_seat):
+            why = (ngettext("Muggins: you went out; the other side holds {n} pip, rounded to five: ",
+                            "Muggins: you went out; the other side holds {n} pips, rounded to five: ", others)
+                   if rules.partnership else
+                   ngettext("Muggins: you went out; the others hold {n} pip, rounded to five: ",
+                            "Muggins: you went out; the others hold {n} pips, rounded to five: ", others))
+        elif rules.partnership:
             why = ngettext("Muggins: {name} went out; the other side holds {n} pip, rounded to five: ",
                            "Muggins: {name} went out; the other side holds {n} pips, rounded to five: ",
                            others)
@@ -83,7 +89,10 @@ def muggins_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
                            "Muggins: {name} went out; the others hold {n} pips, rounded to five: ", others)
         said = why.format(name=went_out, n=others)
     else:
-        if rules.partnership:
+        if setup.yours(side) and not rules.partnership:
+            why = _("Muggins: you hold the fewest pips ({n}); the others hold {others}, {more} more, "
+                    "rounded to five: ")
+        elif rules.partnership:
             why = _("Muggins: {side} hold the fewest pips ({n}); the others hold {others}, {more} more, "
                     "rounded to five: ")
         else:
@@ -131,6 +140,8 @@ class ScorePanel(Guarded, ModalScreen[str | None]):
     def headline(self) -> str:
         r = self.result
         if r.reason == "domino" and r.out_seat is not None:
+            if self.setup.you(r.out_seat):
+                return _("Hand {n} — you went out").format(n=self.hand_number)
             return _("Hand {n} — {name} went out").format(n=self.hand_number,
                                                           name=self.setup.players[r.out_seat].name)
         return _("Hand {n} — blocked: nobody can play").format(n=self.hand_number)

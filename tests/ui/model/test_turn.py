@@ -17,6 +17,10 @@ from tests.ui.positions import position
 TWO_ENDS = position(["6-4 6-1 3-3 2-0 5-5", "4-1 0-0 1-1 2-2 4-4"], "6-4, 4-1 E")
 # Seat 0 to move with the spinner 6-6 open on W (6) and 6-0 on E (0): 6-2 fits W only.
 ONE_END = position(["6-6 6-2 3-3 1-1 5-5", "6-0 0-0 4-4 2-2 4-1"], "6-6, 6-0 E")
+# The spinner 5-5 led, its W arm back to 5 (5-3, 3-2, 2-5) and its E side bare: both ends take a 5, but
+# the 5-0 scores 10 on W (the spinner still counts) and 5 on E (covering it): not the same play.
+SAME_PIPS = position(["4-4 5-5 2-0 3-2 1-0 6-2 4-3 0-0 5-0", "6-6 6-4 5-3 2-2 5-2 1-1 5-1 6-3 6-0"],
+                     "5-5, 5-3 W, 3-2 W, 5-2 W", boneyard="4-0 3-3 3-1 4-1 4-2 5-4 6-1 2-1 3-0 6-5")
 # Seat 0 to move and nothing fits: it must draw.
 MUST_DRAW = position(["6-6 1-1 2-2 3-3 1-0", "6-5 4-4 5-5 4-2 5-2"], "6-6, 6-5 E")
 
@@ -46,6 +50,16 @@ def test_a_tile_that_fits_two_ends_is_picked_up_then_placed() -> None:
     assert placed.move == Move.play("6-1", "E")
     assert placed.turn.chosen is None and placed.turn.notice is None
     assert placed.turn.cursor == step.turn.cursor  # the cursor stays where it was
+
+
+def test_two_ends_that_take_the_same_pip_are_a_choice_too() -> None:
+    """One click plays only a tile that fits one end: two ends with the same pip can differ (the spinner's
+    bare side, the points), so the tile is picked up and both ends lit with what each scores."""
+    view = me(SAME_PIPS)
+    assert view.layout.open_ends == {"W": 5, "E": 5}
+    step = steps.choose_tile(TurnState(), view, Tile("5-0"))
+    assert step.move is None and step.turn.chosen == Tile("5-0")
+    assert view.layout.points_for(Tile("5-0")) == {"W": 10, "E": 5}
 
 
 def test_choosing_the_chosen_tile_again_plays_it_on_the_focused_end() -> None:

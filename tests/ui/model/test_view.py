@@ -60,6 +60,17 @@ def test_a_notice_takes_the_status_line() -> None:
     assert view.status.text.runs == (("Not there:", "bold"), (" no", ""))
 
 
+def test_a_game_won_mid_hand_says_how_on_the_table() -> None:
+    """No score panel comes between the winning play and the end: the status line says what ended it."""
+    won = position(["5-5 6-1 3-3", "4-1 0-0 1-1"], "5-5", target=10)
+    assert won.phase == "game_over"
+    view = view_of(won)
+    assert view.status.plain == "You reached 10 with 5-5. You win! The game is over."
+    assert view.won_with == "You reached 10 with 5-5."
+    theirs = position(["4-1 0-0 1-1", "5-5 6-1 3-3"], "5-5", leader=1, target=10)
+    assert view_of(theirs).status.plain == "Ben reached 10 with 5-5. Ben wins! The game is over."
+
+
 def test_nothing_fits_the_boneyard_glows() -> None:
     view = view_of(MUST_DRAW)
     assert view.boneyard.must_draw and view.boneyard.count == len(MUST_DRAW.boneyard)
@@ -129,7 +140,7 @@ def test_the_end_of_a_hand_and_of_the_game(target: int, phase: str) -> None:
     assert view.waiting == waiting_for(setup_for(state), state.phase, state.turn)
     assert (view.result is not None) == (state.result is not None)
     if state.phase == "game_over":
-        assert view.status.plain == game_over_line(setup_for(state), state.winner)
+        assert view.status.plain == game_over_line(setup_for(state), state.winner, view.won_with)
         assert view.winner == state.winner and view.log[-1].kind == "win"
     else:
         assert view.log[-1].kind == "end"
