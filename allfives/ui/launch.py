@@ -35,6 +35,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--new", action="store_true", help=_("start fresh: don't offer to resume a saved game"))
     p.add_argument("--deals", metavar=_("CODE|FILE"),
                    help=_("play the deals of a finished game again: its deal code, or its record file"))
+    p.add_argument("--learn", action="store_true",
+                   help=_("learn to play: a guided first hand against an easy bot (q leaves it)"))
     return p
 
 
@@ -79,6 +81,8 @@ def main(argv: list[str]) -> int:
     p = parser()
     args = p.parse_args(argv)
     earlier = None
+    if args.learn and (args.deals is not None or setup_from(args) is not None):
+        p.error(_("--learn plays its own hand: leave out the flags that shape a game"))
     if args.deals is not None:
         try:
             setup, earlier = deals_from(args)
@@ -93,7 +97,7 @@ def main(argv: list[str]) -> int:
     from .app import AllFivesApp
 
     settle_memory()
-    app = AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new)
+    app = AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new, learn=args.learn)
     app.earlier_deals = earlier
     return run(app)
 
