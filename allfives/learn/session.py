@@ -76,7 +76,7 @@ class LessonSession:
             raise OffLesson(words)
         expected = self.expected()
         if expected is None:
-            raise IllegalMove(_("the lesson waits for nothing more here"))
+            raise IllegalMove("the lesson waits for nothing more here")
         if not self._same(move, expected):
             raise IllegalMove(f"the lesson's script has {expected} next, not {move}")
         self.game, events = self.game.apply(expected)
