@@ -7,12 +7,12 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from allfives.engine import Move
+from allfives.engine import Move, Tile
 from allfives.i18n import end_letter
 from allfives.ui.app import AllFivesApp
 from allfives.ui.learn.screen import LessonScreen
 
-from .helpers import play_by_mouse
+from .helpers import click_tile, play_by_mouse
 from .scenes import settle
 
 Make = Callable[[Pilot, Move], Awaitable[None]]
@@ -85,3 +85,14 @@ async def to_step(pilot: Pilot, at: int, make: Make = by_keys,
 
 async def by_mouse(pilot: Pilot, move: Move) -> None:
     await play_by_mouse(pilot, move)
+
+
+BLOCKING = 4  # the step where 6-2, just drawn, is put where it leaves Ben nothing to match
+DEDUCTION = 7  # the hand is over: Ben's pips rounded to five come off his score
+
+
+async def to_blocking(pilot: Pilot) -> None:
+    """The lesson at blocking, 6-2 picked up: its two ends lit (the snapshots, the README's picture)."""
+    await to_step(pilot, BLOCKING)
+    await click_tile(pilot, Tile("6-2"))
+    await settle(pilot)
