@@ -184,7 +184,7 @@ class LessonSession:
         if self.coming or self.waiting == "bot":
             said = (_("Well done: you scored {points}.").format(points=self.scored) if self.scored
                     else _("Well done."))
-            return Coaching(said, "praise", **where)
+            return Coaching(said, "praise", **(where | {"at": self.at}))  # (the step just done)
         if self.told:
             return Coaching(self.told, "nudge", **where)
         text = _(step.say).format(**self._numbers())

@@ -27,8 +27,8 @@ from .coach import Coach
 
 
 class LessonScreen(GameScreen):
-    """A lesson's hand from its first play to its last words; dismisses True when the person asks for a
-    real game at the end, False when they leave it before."""
+    """A lesson's hand from its first play to its last words; leaving it, at its end or before, comes
+    back to the screen it was opened over."""
 
     CSS_PATH = "learn.tcss"
     # Enter goes on where the person reads (else it plays, as at the table); q leaves the lesson
@@ -103,21 +103,18 @@ class LessonScreen(GameScreen):
     # -- going on and leaving ------------------------------------------------------------------------------
 
     def action_go_on(self) -> None:
-        """Past a step the person reads; past the last one, to a real game."""
+        """Past a step the person reads; past the last one, out to a real game (the new-game screen)."""
         if self.lesson.go_on():
             if self.lesson.over:
-                self.leave(True)
+                self.action_leave()
             else:
                 self.show()
 
     def action_leave(self) -> None:
         """`q`: out of the lesson at once."""
-        self.leave(False)
-
-    def leave(self, play: bool) -> None:
         if not self.closed:
             self.close()
-            self.dismiss(play)
+            self.dismiss()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "go-on":
