@@ -212,3 +212,15 @@ async def test_every_coach_line_is_whole_at_80x24(language: str) -> None:
                 await pilot.pause()
                 assert coach.lines_needed() <= Coach.MOST_LINES, (where, coaching.text)
                 assert coach.content_size.height >= coach.lines_needed(), (where, coaching.text)  # all shown
+
+
+def test_the_offer_is_remembered_as_true_or_false_and_nothing_else() -> None:
+    """A preferences file is data: anything but true/false there is refused, said, and the offer stands."""
+    import tomllib
+
+    from allfives.play.prefs import Prefs, prefs_from, to_toml
+
+    assert prefs_from(tomllib.loads(to_toml(Prefs(learn_offered=True))))[0].learn_offered is True
+    for hostile in ('"yes"', "1", "[true]", '"\\u001b[2J"'):
+        prefs, refused = prefs_from(tomllib.loads(f"learn_offered = {hostile}"))
+        assert prefs.learn_offered is None and refused and refused[0].startswith("learn_offered: ")
