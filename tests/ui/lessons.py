@@ -78,7 +78,7 @@ async def to_step(pilot: Pilot, at: int, make: Make = by_keys,
             assert move is not None
             before = session.state
             await make(pilot, move)
-            await settle(pilot)
+            await pilot.pause()
             assert session.state is not before, f"{move} was not made: {screen.coach.text} / {screen.status}"
     raise AssertionError("the lesson never got there")
 
