@@ -24,6 +24,7 @@ from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.textual_private import colours_as  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
 from tests.ui.languages import speaking  # noqa: E402
+from tests.ui.lessons import lesson_app, to_blocking  # noqa: E402
 from tests.ui.scenes import (  # noqa: E402
     AIDS_MOVES,
     EARLY_MOVES,
@@ -56,6 +57,12 @@ async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, d
         app.save_screenshot(filename=path.name, path=str(out))
     app.prefs_store.path.unlink(missing_ok=True)  # each picture starts from no preferences, not the last
     return path
+
+
+def offered_before(app: AllFivesApp) -> AllFivesApp:
+    """A window whose first launch is past: no offer of the lesson over the new-game screen."""
+    app.remember(learn_offered=True)
+    return app
 
 
 async def select_two_end_tile(pilot) -> None:
@@ -103,8 +110,9 @@ async def main(out: Path) -> list[Path]:
         os.environ["ALLFIVES_DATA_DIR"] = tmp
         for size in SIZES:
             store = SaveStore()
-            made.append(await shoot(AllFivesApp(store=store), size, "new-game", out))
-            made.append(await shoot(AllFivesApp(store=store), size, "new-game-options", out, choose_options))
+            made.append(await shoot(offered_before(AllFivesApp(store=store)), size, "new-game", out))
+            made.append(await shoot(offered_before(AllFivesApp(store=store)), size, "new-game-options", out,
+                                    choose_options))
             made.append(await shoot(board_app(store, EARLY_MOVES), size, "board-early", out,
                                     select_two_end_tile))
             made.append(await shoot(board_app(store), size, "board", out, select_two_end_tile))
@@ -119,6 +127,7 @@ async def main(out: Path) -> list[Path]:
             made.append(await shoot(seeded_app(4, 8, 120, store), size, "game-over", out, to_game_over))
             made.append(await shoot(review_app(), size, "review", out, to_the_mistake))
             made.append(await shoot(duplicate_app(), size, "game-over-duplicate", out, to_duplicate))
+            made.append(await shoot(lesson_app(), size, "lesson", out, to_blocking))
             for lang in ("nl", "pt"):  # the table in two of the players' languages (each: its end letters)
                 with speaking(lang):
                     made.append(await shoot(board_app(store), size, f"board-{lang}", out,

@@ -1,5 +1,5 @@
 """The player's preferences kept between launches (name, theme, language, the last game's setup, bot
-speed, hand order) in a small TOML file in the user's config dir.
+speed, hand order, whether the lesson was offered) in a small TOML file in the user's config dir.
 
 Read with `tomllib`, written whole or not at all (userdata.write_atomically) by the tiny writer here:
 the file holds flat tables of text, whole numbers, numbers and true/false, nothing more. Every value is
@@ -64,6 +64,7 @@ class Prefs:
     # [anywhere]: the wormhole's servers (`mailbox`, `transit`), as the player wrote them; net/anywhere
     # checks each where it is used (and says so there), this file only that it is short text
     anywhere: tuple[tuple[str, str], ...] = ()
+    learn_offered: bool | None = None  # the first launch offered the lesson (it is offered once)
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
     delay = take(data, "bot_delay", bot_delay)
     order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, N_("a hand order")))
     language = take(data, "language", language_code)
+    offered = take(data, "learn_offered", true_or_false)
     last = None
     table = data.get("last_game")
     if isinstance(table, dict):
@@ -102,7 +104,8 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
     elif table is not None:
         refused.append("last_game: " + _("must be a table, found {found}").format(found=describe(table)))
     return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
-                 last_game=last, anywhere=anywhere_from(data.get("anywhere"), refused)), refused
+                 last_game=last, anywhere=anywhere_from(data.get("anywhere"), refused),
+                 learn_offered=offered), refused
 
 
 ANYWHERE_KEYS = ("mailbox", "transit")
@@ -197,6 +200,12 @@ def language_code(value: object) -> str:
     return value
 
 
+def true_or_false(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(_("must be true or false, found {found}").format(found=describe(value)))
+    return value
+
+
 def bot_delay(value: object) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
             or not 0 <= value <= MAX_BOT_DELAY):
@@ -211,7 +220,7 @@ def bot_delay(value: object) -> float:
 def to_toml(prefs: Prefs) -> str:
     """The file's text: the top-level choices, then [last_game]; what was never chosen is left out."""
     top = {"name": prefs.name, "theme": prefs.theme, "bot_delay": prefs.bot_delay,
-           "hand_order": prefs.hand_order, "language": prefs.language}
+           "hand_order": prefs.hand_order, "language": prefs.language, "learn_offered": prefs.learn_offered}
     lines = [HEADER]
     lines += [f"{key} = {toml_value(value)}\n" for key, value in top.items() if value is not None]
     last = prefs.last_game

@@ -26,9 +26,10 @@ class AllFivesApp(TableShell):
 
     def __init__(self, setup: GameSetup | None = None, *, bot_delay: float | None = None,
                  ask_resume: bool = True, store: SaveStore | None = None,
-                 saved: SavedGame | None = None) -> None:
+                 saved: SavedGame | None = None, learn: bool = False) -> None:
         super().__init__(store)
         self.saved = saved  # a game to sit down at straight away (scenes, tests)
+        self.learn = learn  # `--learn`: the lesson opens over the first screen (leaving it lands there)
         # `bot_delay` None: the player did not say (no --bot-delay), so their pace from last time
         remembered = self.prefs.bot_delay
         if bot_delay is not None:
@@ -51,6 +52,8 @@ class AllFivesApp(TableShell):
 
     def open_first_screen(self) -> None:
         """The saved game given, or our slot's game (resume or not), or another window's (watch or not)."""
+        if self.learn:
+            self.call_later(self.action_learn)  # (over whatever opens first)
         if self.saved is not None:
             from allfives.play.session import Session
 
@@ -142,6 +145,10 @@ class AllFivesApp(TableShell):
             self.push_screen(NewGameScreen(bot_delay=self.bot_delay, message=self.problem or "",
                                            last=self.last_game()),
                              lambda setup: self._setup_chosen(setup, replacing))
+            if not self.learn:
+                from .learn.door import offer_once
+
+                offer_once(self)  # a first launch offers the lesson, once
 
     def _setup_chosen(self, setup: GameSetup | None, replacing: bool = False) -> None:
         """Start was pressed: close the old table at once, so its bots land nothing from now on."""
@@ -215,6 +222,21 @@ class AllFivesApp(TableShell):
         await self.push_screen(GameScreen(session))
 
     # -- new games ------------------------------------------------------------
+
+    def action_learn(self) -> None:
+        """The guided first hand (the new-game screen's "Learn to play", `--learn`)."""
+        from .learn.door import open_lesson
+
+        open_lesson(self)
+
+    def applies(self, when: str) -> bool:
+        """No new game and no review from a lesson: `q` leaves it for the screen it was opened over."""
+        if when in ("new-game", "game"):
+            from .learn.door import lesson_open
+
+            if lesson_open(self):
+                return False
+        return super().applies(when)
 
     def action_new_game(self) -> None:
         game = self.game_screen

@@ -37,6 +37,8 @@ def parser() -> argparse.ArgumentParser:
                    help=_("play the deals of a finished game again: its deal code, or its record file"))
     p.add_argument("--plain", action="store_true",  # (taken by allfives.cli: allfives/plain plays it)
                    help=_("play line by line, for a screen reader: nothing drawn (allfives --plain --help)"))
+    p.add_argument("--learn", action="store_true",
+                   help=_("learn to play: a guided first hand against an easy bot (q leaves it)"))
     return p
 
 
@@ -81,6 +83,8 @@ def main(argv: list[str]) -> int:
     p = parser()
     args = p.parse_args(argv)
     earlier = None
+    if args.learn and (args.deals is not None or setup_from(args) is not None):
+        p.error(_("--learn plays its own hand: leave out the flags that shape a game"))
     if args.deals is not None:
         try:
             setup, earlier = deals_from(args)
@@ -95,7 +99,7 @@ def main(argv: list[str]) -> int:
     from .app import AllFivesApp
 
     settle_memory()
-    app = AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new)
+    app = AllFivesApp(setup, bot_delay=args.bot_delay, ask_resume=not args.new, learn=args.learn)
     app.earlier_deals = earlier
     return run(app)
 

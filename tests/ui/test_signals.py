@@ -118,9 +118,12 @@ def test_sigterm_puts_the_terminal_back_and_keeps_the_game_played_so_far(data_di
     assert state.phase in ("playing", "hand_over") and state.log[0].moves  # the game played so far, kept
 
 
-def test_closing_the_terminal_just_after_enter_keeps_the_game_for_the_next_launch(data_dir: Path) -> None:
+def test_closing_the_terminal_just_after_enter_keeps_the_game_for_the_next_launch(data_dir: Path,
+                                                                                 config_dir: Path) -> None:
     """The report: Enter on the new-game screen, the window closed at once; the process lingered for
     minutes holding the lock, and the next launch could not resume the game."""
+    config_dir.mkdir(parents=True, exist_ok=True)  # no first launch: no offer of the lesson over the form
+    (config_dir / "prefs.toml").write_text("learn_offered = true\n")
     first = Launch(["--new"], data_dir)
     second = Launch([], data_dir)
     sent: dict[Launch, float] = {}

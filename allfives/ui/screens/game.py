@@ -163,13 +163,23 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from TablePieces.compose(Boneyard(id="boneyard"))
+        yield from self.under_board()
         with Horizontal(id="status-row"):
             yield Status(id="status")
+            yield from self.beside_status()
             yield TableButton(_("Undo (u)"), id="undo", compact=True, tooltip=_("Take back your last play"))
             yield TableButton(_("Score panel"), id="back-to-result", compact=True)
         yield Hand(id="hand")
         yield KeyFooter()
         yield TooSmall()
+
+    def under_board(self) -> ComposeResult:
+        """What lies between the table and the status line: nothing at a game (a lesson's coach)."""
+        return iter(())
+
+    def beside_status(self) -> ComposeResult:
+        """Buttons of a kind of table beside the status line, before the table's own (a lesson's)."""
+        return iter(())
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "-wide")

@@ -93,6 +93,8 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         Binding("ctrl+s", "start", N_("Start"), show=True),
         STATISTICS.binding(),
         Binding("escape", "cancel", N_("Back to the game"), show=False),
+        Binding("ctrl+l", "learn", N_("Learn to play"),
+                tooltip=N_("A guided first hand: the rules in 3 minutes")),
         HELP.binding(),
         QUIT.binding(show=False),
     ]
@@ -156,6 +158,8 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
                 if self.cancellable:
                     yield Button(_("Back (Esc)"), id="back")
                 yield Button(_("Your games (^t)"), id="stats")
+                if not self.cancellable:  # (the lesson opens over this screen, never over a game)
+                    yield Button(_("Learn to play (^l)"), id="learn")
         yield KeyFooter()
         yield TooSmall()
 
@@ -311,6 +315,14 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
         if self.cancellable:
             self.dismiss(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The lesson is offered only with no game in progress underneath."""
+        return not self.cancellable if action == "learn" else True
+
+    async def action_learn(self) -> None:
+        if not self.cancellable:
+            await self.run_action("app.learn")
+
     def no_way_back(self) -> None:
         """The game underneath has ended: only Start (or quit) leads on from here."""
         self.cancellable = False
@@ -321,6 +333,8 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
             self.action_start()
         elif event.button.id == "stats":
             await self.run_action("app.statistics")
+        elif event.button.id == "learn":
+            await self.action_learn()
         else:
             self.action_cancel()
 
