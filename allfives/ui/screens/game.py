@@ -49,7 +49,7 @@ from allfives.ui.model.hand_order import arrange, arranged
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
-from allfives.ui.model.view import TableView, build_view, game_over_headline
+from allfives.ui.model.view import TableView, build_view, game_over_headline, seat_places
 
 from .. import commands
 from ..commands import COUNT_OUT, HELP, NEW_GAME, QUIT, SORT_HAND
@@ -162,6 +162,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     # -- layout and the view: built once per change, each widget takes its part ------------------------
 
     def compose(self) -> ComposeResult:
+        self._take_shape(self.app.size.width)
         yield from TablePieces.compose(Boneyard(id="boneyard"))
         with Horizontal(id="status-row"):
             yield Status(id="status")
@@ -171,8 +172,16 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         yield KeyFooter()
         yield TooSmall()
 
+    def _take_shape(self, width: int) -> None:
+        """The table's shape before its widgets mount, so each is styled for it once: a class set once
+        they are there (as `show` and `fit` set them later) styles every widget of the table again."""
+        wide = width >= WIDE
+        places = set(seat_places(self.session.setup.rules.seats, wide).values())
+        self.set_class(wide, "-wide")
+        self.set_class("left" in places, "-has-left")
+        self.set_class("right" in places, "-has-right")
+
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= WIDE, "-wide")
         self.set_interval(0.5, self._tell_notices)
         self.show()
         self.call_after_refresh(self.advance)
