@@ -128,8 +128,12 @@ def test_the_new_game_screen_needs_no_pydantic_engine_nor_table() -> None:
     assert loaded(code, watched) == []
 
 
+# The table's dialogs wait until they show: the score panel, the game over, the hand-over between people.
+DIALOGS = ("allfives.ui.screens.score_panel", "allfives.ui.screens.game_over", "allfives.ui.screens.handover")
+
+
 def test_the_table_shows_without_bots_records_or_a_validator(data_dir) -> None:
-    watched = NEVER_AT_START + ("allfives.record_file", "pydantic.plugin._loader")
+    watched = NEVER_AT_START + DIALOGS + ("allfives.record_file", "pydantic.plugin._loader")
     assert loaded(TABLE, watched) == []
 
 
@@ -141,8 +145,8 @@ def test_an_unseeded_table_in_the_players_language_waits_for_no_babel_history_no
 
     PrefsStore(config_dir).update(language="nl", last_game=LastGame(seats=4, who=("person", *["hard"] * 3),
                                                                     names=("", "", "", "")))
-    run = subprocess.run([sys.executable, "-c", PROBE.format(code=UNSEEDED_TABLE, watched=NEVER_AT_START)],
-                         capture_output=True, text=True, timeout=60)
+    probe = PROBE.format(code=UNSEEDED_TABLE, watched=NEVER_AT_START + DIALOGS)
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     *said, modules = run.stdout.splitlines()
     assert json.loads(modules) == []

@@ -66,10 +66,7 @@ from ..widgets.seats import Seats
 from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .bots_turn import BotsTurn
-from .game_over import GameOverScreen
-from .handover import HandoverScreen
 from .persons_turn import PersonsTurn
-from .score_panel import ScorePanel
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 ASIDE = {"result": N_("The hand as it ended · t: the score panel"),  # the status line, a dialog put aside
@@ -325,10 +322,14 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
             case AutoPass():
                 self.notify(_("Nothing fits and the boneyard is empty: you pass."), timeout=3)
                 self.apply(Move.pass_())
-            case HandOver(to=to, undo_for=back):
+            case HandOver(to=to, undo_for=back):  # (each dialog is imported as it first shows)
+                from .handover import HandoverScreen
+
                 name = players[back].name if back is not None else None
                 self.app.push_screen(HandoverScreen(players[to].name, to, undo_for=name), self._handed_over)
             case ShowResult(hand_number=hand_number):
+                from .score_panel import ScorePanel
+
                 assert view is not None and view.result is not None
                 over = view.waiting == "game_over"
                 self.app.push_screen(ScorePanel(view.result, self.session.setup, hand_number, game_over=over),
@@ -338,6 +339,8 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                 headline = game_over_headline(self.session.setup, view.scores, view.winner)
                 from allfives.play.deals import deals_over
                 from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
+
+                from .game_over import GameOverScreen
 
                 deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
                                    getattr(self.app, "earlier_deals", None))
