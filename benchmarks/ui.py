@@ -12,8 +12,10 @@ table as a player starts one, unseeded, so with fair deals' secrets), taking tur
 (a Header, a Static and a Footer), at 80x24 or the sizes `--size` gives; each program keeps its own
 preferences from launch to launch (as a player's are there from the second), in a fresh data folder
 each time. The ratios to the minimal app are what to watch, the CPU ones above all on a busy machine
-(the wall clock counts the neighbours too). `python -X importtime -m allfives --new` shows where
-the imports' time goes; tests/ui/test_startup.py keeps what the first screens import in check.
+(the wall clock counts the neighbours too); `--instructions` counts instructions instead, the same
+however busy the machine. `python -X importtime -m allfives --new` shows where the imports' time goes;
+tests/ui/test_startup.py keeps what the first screens import in check; benchmarks/RESULTS-ui.md keeps
+the figures and where the rest of the time goes.
 
 A move's cost is given in CPU time (this process and its bot threads) as well as wall time: on a
 busy machine the wall clock measures the neighbours. To see where the time goes, run the game under
