@@ -2,15 +2,20 @@
 the UI against the engine; and how steady the board is (`--only board`).
 
     python benchmarks/ui.py [--runs 7] [--games 3] [--seed 8] [--target 150] [--level medium] [--plain-gc]
-    python benchmarks/ui.py --only first [--runs 7] [--instructions]
+    python benchmarks/ui.py --only first [--runs 7] [--size 120x40] [--instructions]
     python benchmarks/ui.py --only board [--hands 1000] [--afresh]
 
 The first screen is timed as a player sees it: each program is launched in a pseudo-terminal and its
 output read until the screen's text is there (`allfives --new`: the new-game screen; `allfives --new
---seats 2 --seed 5`: straight to the table), taking turns with the minimal app (a Header, a Static and
-a Footer); the ratios to it are what to watch, the CPU ones above all on a busy machine (the wall
-clock counts the neighbours too). `python -X importtime -m allfives --new` shows where
-the imports' time goes; tests/ui/test_startup.py keeps what the first screens import in check.
+--seats 2 --seed 5`: straight to the table, a bot leading; `allfives --seats 2 --new`: straight to the
+table as a player starts one, unseeded, so with fair deals' secrets), taking turns with the minimal app
+(a Header, a Static and a Footer), at 80x24 or the sizes `--size` gives; each program keeps its own
+preferences from launch to launch (as a player's are there from the second), in a fresh data folder
+each time. The ratios to the minimal app are what to watch, the CPU ones above all on a busy machine
+(the wall clock counts the neighbours too); `--instructions` counts instructions instead, the same
+however busy the machine. `python -X importtime -m allfives --new` shows where the imports' time goes;
+tests/ui/test_startup.py keeps what the first screens import in check; benchmarks/RESULTS-ui.md keeps
+the figures and where the rest of the time goes.
 
 A move's cost is given in CPU time (this process and its bot threads) as well as wall time: on a
 busy machine the wall clock measures the neighbours. To see where the time goes, run the game under
@@ -49,16 +54,24 @@ class Minimal(App):
 Minimal().run()
 """
 
-# What is launched, and the text that says its first screen is drawn (its top, and the footer last).
-FIRST_SCREENS = {
+# What is launched, and the texts that say its first screen is drawn (its top, and the footer last; a
+# tuple of texts: any one of them, for the unseeded table, where either the person or the bot leads).
+FIRST_SCREENS: dict[str, tuple[list[str], tuple[str | tuple[str, ...], ...]]] = {
     "minimal Textual app": (["-c", MINIMAL], ("hello", "palette")),
     "allfives --new": (["-m", "allfives", "--new"], ("a new game", "Start (Enter)", "palette")),
     "allfives --new --seats 2 --seed 5": (["-m", "allfives", "--new", "--seats", "2", "--seed", "5"],
                                           ("Boneyard", "is thinking", "palette")),
+    "allfives --seats 2 --new": (["-m", "allfives", "--seats", "2", "--new"],
+                                 ("Boneyard", ("is thinking", "Your turn", "Your lead"), "palette")),
 }
 
 
-def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
+def on_screen(text: str | tuple[str, ...], screen_text: str) -> bool:
+    """Is the text (or one of the texts) on the screen?"""
+    return any(t in screen_text for t in ((text,) if isinstance(text, str) else text))
+
+
+def first_screen(argv: list[str], texts: tuple[str | tuple[str, ...], ...], env: dict[str, str],
                  size: tuple[int, int] = (80, 24), timeout: float = 60.0,
                  watch: Callable[[int], bool] | None = None) -> float | None:
     """Seconds from launching `python argv` in a pseudo-terminal until every one of `texts` is on its
@@ -68,7 +81,7 @@ def first_screen(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
     return None if took is None else took[0]
 
 
-def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, str],
+def first_screen_costs(argv: list[str], texts: tuple[str | tuple[str, ...], ...], env: dict[str, str],
                        size: tuple[int, int] = (80, 24), timeout: float = 60.0,
                        watch: Callable[[int], bool] | None = None, shown: Callable[[int], None] | None = None,
                        program: str = sys.executable) -> tuple[float, float] | None:
@@ -105,7 +118,7 @@ def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, s
             except OSError:
                 break  # the program ended
             screen_text = "\n".join(screen.display)
-            if all(text in screen_text for text in texts):
+            if all(on_screen(text, screen_text) for text in texts):
                 took = time.perf_counter() - started
                 if shown is not None:
                     shown(pid)
@@ -119,24 +132,27 @@ def first_screen_costs(argv: list[str], texts: tuple[str, ...], env: dict[str, s
     return took, usage.ru_utime + usage.ru_stime
 
 
-def first_screens(runs: int) -> dict[str, list[tuple[float, float]]]:
-    """Each launch `runs` times, taking turns (so the machine's load falls on all alike), each in a fresh
-    data dir; after one round not counted, so every program runs from its cached bytecode as an
-    installed copy does (PYTHONDONTWRITEBYTECODE is lifted for the children). (wall, CPU) seconds."""
+def first_screens(runs: int, size: tuple[int, int] = (80, 24)) -> dict[str, list[tuple[float, float]]]:
+    """Each launch `runs` times at `size`, taking turns (so the machine's load falls on all alike), each
+    in a fresh data dir and its program's own config dir; after one round not counted, so every program
+    runs from its cached bytecode as an installed copy does (PYTHONDONTWRITEBYTECODE is lifted for the
+    children) and with the preferences its last launch kept. (wall, CPU) seconds."""
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in FIRST_SCREENS}
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         for round_ in range(runs + 1):
             for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
-                data = os.path.join(tmp, f"{round_}-{n}")
-                env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": data}
-                took = first_screen_costs(argv, texts, env)
+                env = {**base, "TERM": "xterm-256color",
+                       "ALLFIVES_DATA_DIR": os.path.join(tmp, f"{round_}-{n}"),
+                       "ALLFIVES_CONFIG_DIR": os.path.join(tmp, f"config-{n}")}
+                took = first_screen_costs(argv, texts, env, size)
                 if round_ and took is not None:
                     times[name].append(took)
     return times
 
 
-def first_screen_instructions(argv: list[str], texts: tuple[str, ...], env: dict[str, str]) -> int:
+def first_screen_instructions(argv: list[str], texts: tuple[str | tuple[str, ...], ...],
+                              env: dict[str, str], size: tuple[int, int] = (80, 24)) -> int:
     """Instructions `python argv` runs until its first screen shows (callgrind's count, dumped the moment
     the texts are there): the same from one run to the next, however busy the machine."""
     import glob
@@ -148,11 +164,27 @@ def first_screen_instructions(argv: list[str], texts: tuple[str, ...], env: dict
             subprocess.run(["callgrind_control", "--dump", str(pid)], capture_output=True, timeout=600)
 
         first_screen_costs(["--tool=callgrind", f"--callgrind-out-file={out}/cg.%p", "--log-file=/dev/null",
-                            sys.executable, *argv], texts, env, timeout=1800.0, shown=dump,
+                            sys.executable, *argv], texts, env, size, timeout=1800.0, shown=dump,
                            program="/usr/bin/valgrind")
         [dumped] = glob.glob(f"{out}/cg.*.1")
         with open(dumped) as f:
             return int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)[1])  # type: ignore[index]
+
+
+def first_screens_instructions(size: tuple[int, int]) -> dict[str, int]:
+    """Each first screen's instructions at `size` (once each, its bytecode cached by a launch before)."""
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    counts = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
+            env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": os.path.join(tmp, f"warm-{n}"),
+                   "ALLFIVES_CONFIG_DIR": os.path.join(tmp, f"config-{n}")}
+            first_screen_costs(argv, texts, env, size)  # (its bytecode cached first, as when installed)
+            env["ALLFIVES_DATA_DIR"] = os.path.join(tmp, str(n))
+            # (so slowed, a bot may have moved already: only what is drawn whoever leads)
+            drawn = tuple(t for t in texts if isinstance(t, str) and t != "is thinking")
+            counts[name] = first_screen_instructions(argv, drawn, env, size)
+    return counts
 
 
 def setup_for(seed: int, target: int, level: str) -> GameSetup:
@@ -302,6 +334,8 @@ def main() -> None:
     p.add_argument("--instructions", action="store_true",
                    help="with --only first: count each first screen's instructions under valgrind's "
                         "callgrind (once each, minutes; the same however busy the machine)")
+    p.add_argument("--size", action="append", metavar="COLUMNSxROWS",
+                   help="the pseudo-terminal's size for the first screens (again for more; default 80x24)")
     p.add_argument("--only", choices=["board", "first"],
                    help="board: only how steady the board is; first: only the first screens")
     p.add_argument("--hands", type=int, default=1000, help="random hands for --only board")
@@ -314,29 +348,25 @@ def main() -> None:
         board(args.hands, args.seed, args.afresh)
         return
 
-    if args.instructions:
-        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        counts = {}
-        with tempfile.TemporaryDirectory() as tmp:
-            for n, (name, (argv, texts)) in enumerate(FIRST_SCREENS.items()):
-                env = {**base, "TERM": "xterm-256color", "ALLFIVES_DATA_DIR": os.path.join(tmp, f"warm-{n}")}
-                first_screen_costs(argv, texts, env)  # (its bytecode cached first, as an installed copy has)
-                env["ALLFIVES_DATA_DIR"] = os.path.join(tmp, str(n))
-                drawn = tuple(t for t in texts if t != "is thinking")  # (so slowed, the bot may be done)
-                counts[name] = first_screen_instructions(argv, drawn, env)
-        print("instructions to the first screen (callgrind), and each to the minimal app's:")
-        for name, count in counts.items():
-            print(f"  {name:36s} {count / 1e6:8.0f} M  {count / counts['minimal Textual app']:4.2f}x")
-        return
-    times = first_screens(args.runs)
-    print(f"first screen in a pseudo-terminal (80x24), median of {args.runs} alternating launches each, "
-          "wall and CPU seconds, and each to the minimal app's:")
-    minimal = [statistics.median(t[i] for t in times["minimal Textual app"]) for i in (0, 1)]
-    for name, taken in times.items():
-        wall, cpu = (statistics.median(t[i] for t in taken) for i in (0, 1))
-        print(f"  {name:36s} {wall:.3f} s {wall / minimal[0]:4.2f}x   "
-              f"CPU {cpu:.3f} s {cpu / minimal[1]:4.2f}x   (wall: {', '.join(f'{t[0]:.3f}' for t in taken)})")
-    if args.only == "first":
+    sizes = [tuple(int(n) for n in size.lower().split("x")) for size in args.size or ["80x24"]]
+    for columns, rows in sizes:
+        if args.instructions:
+            counts = first_screens_instructions((columns, rows))
+            print(f"instructions to the first screen ({columns}x{rows}, callgrind), and each to the minimal "
+                  "app's:")
+            for name, count in counts.items():
+                print(f"  {name:36s} {count / 1e6:8.0f} M  {count / counts['minimal Textual app']:4.2f}x")
+            continue
+        times = first_screens(args.runs, (columns, rows))
+        print(f"first screen in a pseudo-terminal ({columns}x{rows}), median of {args.runs} alternating "
+              "launches each, wall and CPU seconds, and each to the minimal app's:")
+        minimal = [statistics.median(t[i] for t in times["minimal Textual app"]) for i in (0, 1)]
+        for name, taken in times.items():
+            wall, cpu = (statistics.median(t[i] for t in taken) for i in (0, 1))
+            walls = ", ".join(f"{t[0]:.3f}" for t in taken)
+            print(f"  {name:36s} {wall:.3f} s {wall / minimal[0]:4.2f}x   "
+                  f"CPU {cpu:.3f} s {cpu / minimal[1]:4.2f}x   (wall: {walls})")
+    if args.only == "first" or args.instructions:
         return
 
     setup = setup_for(args.seed, args.target, args.level)

@@ -304,11 +304,15 @@ class PrefsStore:
     def saved_language(self) -> str | None:
         """The language the player chose, read before anything else runs (to speak from the first
         word): only that value, the file left as it is whatever it holds (load() says what is wrong)."""
-        import tomllib
+        try:
+            text = self._read()
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
+        import tomllib  # (only once there is a file: a first launch never needs it)
 
         try:
-            value = tomllib.loads(self._read()).get("language")
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            value = tomllib.loads(text).get("language")
+        except (ValueError, RecursionError):
             return None
         return value if isinstance(value, str) and value in LANGUAGES else None
 

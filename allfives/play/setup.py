@@ -7,7 +7,7 @@ import argparse
 import hashlib
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -286,10 +286,23 @@ def add_game_flags(p: argparse.ArgumentParser,
     p.add_argument("--cut-throat", action="store_true", help=_("4 seats, every player for themselves"))
     p.add_argument("--muggins", action="store_true", help=_("going out scores the others' pips"))
     p.add_argument("--finish-hand", action="store_true", help=_("play the hand out before a win"))
-    p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None,
-                   help=_("the bots' pace (0 is instant; default {seconds})").format(
-                       seconds=number(DEFAULT_BOT_DELAY, 1)))
+    delay = p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None)
+    # The default is written as this language writes numbers (Babel) only when the help is shown: its
+    # locale data costs a first screen about 20 ms. argparse fills `%(name)s` from the action's fields.
+    delay.help = _("the bots' pace (0 is instant; default {seconds})").replace("%", "%%").format(
+        seconds="%(default_shown)s")
+    delay.default_shown = ShownLater(lambda: number(DEFAULT_BOT_DELAY, 1))  # type: ignore[attr-defined]
     add_language_flag(p)
+
+
+class ShownLater:
+    """A value in a help string made only when the help is shown (`str()`), not when the parser is."""
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+    def __str__(self) -> str:
+        return self.make()
 
 
 def rules_from(args: argparse.Namespace) -> Rules:

@@ -137,8 +137,8 @@ class AllFivesApp(TableShell):
 
             if replacing:
                 self.set_aside()
-            self.remember_setup(self.initial_setup)
-            self.start(Session.new(self.initial_setup, self.store, background=True, history=self.history))
+            self.start(Session.new(self.initial_setup, self.store, background=True, history=self.history),
+                       remember=self.initial_setup)
         else:
             from .screens.new_game import NewGameScreen
 
@@ -174,8 +174,8 @@ class AllFivesApp(TableShell):
 
         if replacing:
             self.set_aside()
-        self.remember_setup(setup)
-        await self.start_async(Session.new(setup, self.store, background=True, history=self.history))
+        await self.start_async(Session.new(setup, self.store, background=True, history=self.history),
+                               remember=setup)
 
     def last_game(self) -> LastGame | None:
         """The setup the new-game screen starts from: the last game's; or only the player's name."""
@@ -211,15 +211,19 @@ class AllFivesApp(TableShell):
         if replaced is not None:
             self.history.abandon(replaced)
 
-    def start(self, session: Session) -> None:
-        self.call_next(self.start_async, session)
+    def start(self, session: Session, remember: GameSetup | None = None) -> None:
+        self.call_next(self.start_async, session, remember)
 
-    async def start_async(self, session: Session) -> None:
-        """Leave whatever was on screen and sit down at the new table."""
+    async def start_async(self, session: Session, remember: GameSetup | None = None) -> None:
+        """Leave whatever was on screen and sit down at the new table; a new game's setup (`remember`)
+        is kept for the next new-game screen once the table is drawn: the table never waits for the
+        preferences file to reach the disk."""
         from .screens.game import GameScreen
 
         await self._clear_screens()
         await self.push_screen(GameScreen(session))
+        if remember is not None:
+            self.call_after_refresh(self.remember_setup, remember)  # (after the table's first frame)
 
     # -- new games ------------------------------------------------------------
 

@@ -30,7 +30,13 @@ from .commands import HELP, LANGUAGE, NEW_GAME, REVIEW, STATISTICS, Command
 from .screens.confirm import ConfirmScreen, quit_question
 from .size_guard import TooSmallGuard
 from .table_choices import TableChoices, known_order
-from .textual_private import PlainQuitHint, forget_gone_widgets, keep_newest_notices, wear_theme_unstarted
+from .textual_private import (
+    PlainQuitHint,
+    StyledWhenMounted,
+    forget_gone_widgets,
+    keep_newest_notices,
+    wear_theme_unstarted,
+)
 from .themes import DARK_NAME, STYLESHEET, TABLE_VARIABLES, table_variables, use_themes
 
 if TYPE_CHECKING:
@@ -55,7 +61,7 @@ def _is_table(screen: object) -> bool:
     return _shown("game", "GameScreen", screen)
 
 
-class Shell(PlainQuitHint, TooSmallGuard, App[None]):
+class Shell(PlainQuitHint, StyledWhenMounted, TooSmallGuard, App[None]):
     """An All Fives window; a sibling app says what it opens on."""
 
     CSS_PATH = STYLESHEET

@@ -54,6 +54,48 @@ async def test_ctrl_c_still_asks_for_the_quit_hint_and_gets_it_plain() -> None:
             ("Do you want to quit?", "Press ctrl+q to quit the app")]
 
 
+class Lamp(App[None]):
+    CSS = "Static.-lit { color: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("a lamp")
+
+
+class QuietLamp(door.StyledWhenMounted, Lamp):
+    pass
+
+
+async def styled_before_and_after_mounting(app: Lamp) -> tuple[bool, int, bool]:
+    """Whether a widget made (not mounted) was styled as a class of it changed; how many times it was
+    styled as it mounted; whether a class changed once mounted restyled it."""
+    async with app.run_test() as pilot:
+        styled: list[object] = []
+        apply = app.stylesheet.apply
+
+        def counted(node, *args, **kwargs):  # type: ignore[no-untyped-def]
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        lamp = Static("another lamp")
+        lamp.add_class("-lit")  # (as a `compact=True` given to a Button does, by a reactive's class)
+        before = lamp in styled
+        styled.clear()
+        await app.mount(lamp)
+        await pilot.pause()
+        assert lamp.styles.color == Color.parse("red")  # styled whole as it mounted, its class and all
+        mounting = styled.count(lamp)
+        styled.clear()
+        lamp.remove_class("-lit")
+        assert lamp.styles.color != Color.parse("red")
+        return before, mounting, lamp in styled
+
+
+async def test_a_widget_is_styled_as_it_mounts_not_each_time_a_class_changes_before() -> None:
+    assert await styled_before_and_after_mounting(Lamp()) == (True, 1, True)  # Textual's own way
+    assert await styled_before_and_after_mounting(QuietLamp()) == (False, 1, True)
+
+
 class Restyled(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("a screen")

@@ -49,7 +49,7 @@ from allfives.ui.model.hand_order import arrange, arranged
 from allfives.ui.model.sheet import HandMemo
 from allfives.ui.model.shown import styled
 from allfives.ui.model.turn import TurnState, taken_back
-from allfives.ui.model.view import TableView, build_view, game_over_headline
+from allfives.ui.model.view import TableView, build_view, game_over_headline, seat_places
 
 from .. import commands
 from ..commands import COUNT_OUT, HELP, NEW_GAME, QUIT, SORT_HAND
@@ -66,10 +66,7 @@ from ..widgets.seats import Seats
 from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .bots_turn import BotsTurn
-from .game_over import GameOverScreen
-from .handover import HandoverScreen
 from .persons_turn import PersonsTurn
-from .score_panel import ScorePanel
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 ASIDE = {"result": N_("The hand as it ended · t: the score panel"),  # the status line, a dialog put aside
@@ -162,6 +159,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     # -- layout and the view: built once per change, each widget takes its part ------------------------
 
     def compose(self) -> ComposeResult:
+        self._take_shape(self.app.size.width)
         yield from TablePieces.compose(Boneyard(id="boneyard"))
         yield from self.under_board()
         with Horizontal(id="status-row"):
@@ -181,8 +179,16 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         """Buttons of a kind of table beside the status line, before the table's own (a lesson's)."""
         return iter(())
 
+    def _take_shape(self, width: int) -> None:
+        """The table's shape before its widgets mount, so each is styled for it once: a class set once
+        they are there (as `show` and `fit` set them later) styles every widget of the table again."""
+        wide = width >= WIDE
+        places = set(seat_places(self.session.setup.rules.seats, wide).values())
+        self.set_class(wide, "-wide")
+        self.set_class("left" in places, "-has-left")
+        self.set_class("right" in places, "-has-right")
+
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= WIDE, "-wide")
         self.set_interval(0.5, self._tell_notices)
         self.show()
         self.call_after_refresh(self.advance)
@@ -326,10 +332,14 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
             case AutoPass():
                 self.notify(_("Nothing fits and the boneyard is empty: you pass."), timeout=3)
                 self.apply(Move.pass_())
-            case HandOver(to=to, undo_for=back):
+            case HandOver(to=to, undo_for=back):  # (each dialog is imported as it first shows)
+                from .handover import HandoverScreen
+
                 name = players[back].name if back is not None else None
                 self.app.push_screen(HandoverScreen(players[to].name, to, undo_for=name), self._handed_over)
             case ShowResult(hand_number=hand_number):
+                from .score_panel import ScorePanel
+
                 assert view is not None and view.result is not None
                 over = view.waiting == "game_over"
                 self.app.push_screen(ScorePanel(view.result, self.session.setup, hand_number, game_over=over),
@@ -339,6 +349,8 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                 headline = game_over_headline(self.session.setup, view.scores, view.winner, view.won_with)
                 from allfives.play.deals import deals_over
                 from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
+
+                from .game_over import GameOverScreen
 
                 deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
                                    getattr(self.app, "earlier_deals", None))

@@ -26,9 +26,9 @@ from allfives.i18n import _
 if TYPE_CHECKING:
     from textual.theme import Theme
 
-__all__ = ["FooterKey", "HeldMouse", "PlainQuitHint", "StyledOnce", "bind_key", "colours_as", "ending_error",
-           "footer_keys_ready", "forget_gone_widgets", "forgive_teardown", "keep_newest_notices",
-           "running_driver", "wear_theme_unstarted"]
+__all__ = ["FooterKey", "HeldMouse", "PlainQuitHint", "StyledOnce", "StyledWhenMounted", "bind_key",
+           "colours_as", "ending_error", "footer_keys_ready", "forget_gone_widgets", "forgive_teardown",
+           "keep_newest_notices", "running_driver", "wear_theme_unstarted"]
 
 
 # -- memory: Textual's styles cache keeps every widget ever drawn -------------------------------------
@@ -70,6 +70,22 @@ class PlainQuitHint:
 
 
 # -- the first frame ------------------------------------------------------------------------------------
+
+class StyledWhenMounted:
+    """Mixin for an App (before App in its bases): a widget not mounted yet is not styled when its classes
+    change, for it is styled whole as it mounts.
+
+    Textual restyles a widget each time a class of it changes, mounted or not: a `compact=True` or a
+    `value=True` given to a Button, Input, Select or Checkbox as it is made (a reactive that toggles a
+    class) styles it, and its component classes, once more before it mounts, for nothing (App._register
+    styles every widget it registers, with the classes it has then). (Relies on `App._registry` holding
+    every widget registered, screens too.)
+    """
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        if node is self or node in self._registry:  # type: ignore[attr-defined]
+            super().update_styles(node, animate=animate)  # type: ignore[misc]
+
 
 class StyledOnce:
     """Mixin for a screen (before Screen in its bases): styled once, as its widgets mount, and laid out
