@@ -79,13 +79,16 @@ def four_seat_app(store: SaveStore | None = None) -> AllFivesApp:
 
 
 def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = None,
-               humans: int = 0, last_hand: bool = False) -> AllFivesApp:
-    """A seeded game (bots only by default) for reaching the score panel and the game-over screen;
-    `last_hand`: sat down at the same game as its last hand is dealt (`game_near_the_end`)."""
+               humans: int = 0, last_hand: bool = False, last_move: bool = False) -> AllFivesApp:
+    """A seeded game (bots only by default) for reaching the score panel and the game-over screen.
+
+    Sat down at the same game further on: `last_hand` as its last hand is dealt (`game_near_the_end`);
+    `last_move` as the first hand's last move is to be made (`last_move_of_the_first_hand`)."""
     rules = Rules(seats=seats, target=target)
     setup = GameSetup(rules=rules, players=default_players(seats, humans, "easy"), seed=seed, bot_delay=0)
-    if last_hand:
-        return AllFivesApp(saved=game_near_the_end(setup), store=store)
+    if last_hand or last_move:
+        saved = game_near_the_end(setup) if last_hand else last_move_of_the_first_hand(setup)
+        return AllFivesApp(saved=saved, store=store)
     return AllFivesApp(setup, ask_resume=False, store=store)
 
 
@@ -116,6 +119,19 @@ def played_without_a_screen(setup: GameSetup) -> tuple[Session, GameState]:
             last_deal = session.state
     assert last_deal is not None
     return session, last_deal
+
+
+def last_move_of_the_first_hand(setup: GameSetup) -> SavedGame:
+    """The game the app plays from `setup` as the move that ends its first hand is to be made (by a bot
+    or a person): the score panel, or the game-over screen of a game of one hand, a move away. (The
+    board is laid out afresh there: not for a picture of the hand.)"""
+    before = None
+    for session in as_the_app_plays(setup):
+        if session.state.phase != "playing":
+            assert before is not None
+            return SavedGame(before, session.setup)
+        before = session.state
+    raise AssertionError("the game never began")
 
 
 def position_where(setup: GameSetup, wanted: Callable[[GameState], bool]) -> SavedGame:

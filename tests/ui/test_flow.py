@@ -134,7 +134,7 @@ async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
 
 async def test_game_over_new_game_over_a_cancellable_new_game_screen() -> None:
     """The old dead end: game over had opened over a cancellable new-game screen."""
-    app = seeded_app(2, 5, 20)
+    app = seeded_app(2, 5, 20, last_move=True)
     async with app.run_test(size=BIG) as pilot:
         await until(pilot, GameOverScreen)
         table = game(app)
@@ -242,7 +242,7 @@ async def test_keys_and_clicks_do_nothing_behind_the_notice() -> None:
 
 
 async def test_score_panel_waits_behind_the_notice() -> None:
-    app = seeded_app(2, 5, 250)
+    app = seeded_app(2, 5, 250, last_move=True)
     async with app.run_test(size=BIG) as pilot:
         await until(pilot, ScorePanel)
         table = game(app)

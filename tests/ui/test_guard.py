@@ -58,7 +58,7 @@ def hand_spots(table: GameScreen) -> list[tuple[int, int]]:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_click_at_the_hand_as_game_over_opens_does_not_quit(
         clock: StoppedClock, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
-    app = seeded_app(2, 5, 10)  # bots play to 10 in the first hand: game over, no score panel first
+    app = seeded_app(2, 5, 10, last_move=True)  # bots play to 10 in the first hand: game over, no panel first
     async with app.run_test(size=size) as pilot:
         exits = exits_of(app, monkeypatch)
         await until(pilot, GameOverScreen)
@@ -144,7 +144,7 @@ async def test_quitting_a_game_in_progress_asks_first_and_takes_the_answer_at_on
 
 
 async def test_a_finished_game_quits_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = seeded_app(2, 5, 10)
+    app = seeded_app(2, 5, 10, last_move=True)
     async with app.run_test(size=(80, 24)) as pilot:
         exits = exits_of(app, monkeypatch)
         await until(pilot, GameOverScreen)
