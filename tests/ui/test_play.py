@@ -1,4 +1,5 @@
-"""Whole seeded games played by mouse against bots, for 2, 3 and 4 seats, checked against the engine."""
+"""Whole seeded games played by mouse against bots, for 2, 3 and 4 seats, checked against the engine and
+against the same seeded game played without a screen."""
 
 from __future__ import annotations
 
@@ -42,15 +43,7 @@ async def test_whole_game_by_mouse(seats: int, seed: int, target: int, data_dir:
         replayed, _ = replay(record)
         assert replayed.scores == state.scores and replayed.winner == state.winner
         assert [p["kind"] for p in record["players"]][0] == "person"
-
-
-async def test_same_seed_same_game(data_dir: Path) -> None:
-    """Same seed, same deals, same bot moves (bots get seeds derived from the game seed): the game the
-    app plays is the game the same setup plays without a screen."""
-    setup = setup_from(parser().parse_args(["--seats", "3", "--seed", "77", "--humans", "0",
-                                            "--bot-delay", "0", "--target", "40"]))
-    app = AllFivesApp(setup, ask_resume=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_game_by_mouse(pilot)
-    played, _ = played_without_a_screen(setup)
-    assert json.loads((data_dir / "last-game.json").read_text())["hands"] == to_record(played.state)["hands"]
+    # same seed, same game: the same deals and the same bot moves (their seeds come from the game's) as the
+    # same setup played without a screen, the person's moves as the mouse made them
+    played, _ = played_without_a_screen(table.session.setup)
+    assert record["hands"] == to_record(played.state)["hands"]
