@@ -17,3 +17,11 @@ def need_chromium() -> None:
     if os.environ.get("ALLFIVES_REQUIRE_BROWSER") == "1":
         pytest.fail(reason + ", and ALLFIVES_REQUIRE_BROWSER=1 says they must run")
     pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def inputs_wait_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin's clicks wait for quiet once, at their end (tests/ui/inputs.py)."""
+    from tests.ui.inputs import wait_once
+
+    wait_once(monkeypatch)

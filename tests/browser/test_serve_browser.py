@@ -108,9 +108,11 @@ def twin_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(tmp_path / "twin"))
 
 
-async def test_a_tile_and_a_lit_end_clicked_in_the_browser_play(tmp_path: Path) -> None:
+async def test_a_tile_and_a_lit_end_clicked_in_the_browser_play_and_a_hand_runs_out_by_clicks(
+        tmp_path: Path) -> None:
     async with at_the_table(tmp_path / "web") as (table, page, asked):
         term = table.term
+        app = table.pilot.app
         # the page's font came from the server, and nothing from anywhere else (no web font service)
         assert await page.evaluate("document.fonts.check(\"16px 'Roboto Mono'\")")
         assert any(u.endswith("/fonts/RobotoMono-VariableFont_wght.ttf") for u in asked)
@@ -141,15 +143,11 @@ async def test_a_tile_and_a_lit_end_clicked_in_the_browser_play(tmp_path: Path) 
         if os.environ.get("ALLFIVES_UPDATE_SCREENSHOTS") == "1":  # the README's picture
             await page.screenshot(path=str(ROOT / "screenshots" / "browser.png"))
         assert after == term.lines()  # nothing moved while the screenshots were taken
-
-
-async def test_a_whole_hand_by_clicks_in_the_browser(tmp_path: Path) -> None:
-    async with at_the_table(tmp_path / "web") as (table, page, _):
-        app = table.pilot.app
+        # and on by clicks (the last legal move) until the hand runs out, the page showing the twin each time
         for _ in range(60):
             if isinstance(app.screen, ScorePanel):
                 break
-            await table.play(table.game.session.state.legal_moves()[-1])  # the page then shows the twin
+            await table.play(table.game.session.state.legal_moves()[-1])
         else:
             pytest.fail("the hand did not end")
         assert app.game_screen is not None and app.game_screen.session.state.phase == "hand_over"

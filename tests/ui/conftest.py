@@ -20,3 +20,11 @@ def quick_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     from allfives.ui.screens import game_over
 
     monkeypatch.setattr(game_over, "VERDICT_SAMPLES", 4)
+
+
+@pytest.fixture(autouse=True)
+def inputs_wait_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click or key waits for the app to go quiet once, at its end, not between its parts (inputs.py)."""
+    from .inputs import wait_once
+
+    wait_once(monkeypatch)

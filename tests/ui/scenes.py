@@ -5,6 +5,7 @@ imports it from the repository."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterator
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -12,6 +13,7 @@ from textual.worker import WorkerCancelled
 
 from allfives.engine import GameState, Rules
 from allfives.play.saving import SavedGame, SaveStore
+from allfives.play.session import Session
 from allfives.play.setup import BOT_NAMES, GameSetup, default_players
 from allfives.ui.app import AllFivesApp
 
@@ -77,11 +79,79 @@ def four_seat_app(store: SaveStore | None = None) -> AllFivesApp:
 
 
 def seeded_app(seats: int, seed: int, target: int, store: SaveStore | None = None,
-               humans: int = 0) -> AllFivesApp:
-    """A seeded game (bots only by default) for reaching the score panel and the game-over screen."""
+               humans: int = 0, last_hand: bool = False, last_move: bool = False) -> AllFivesApp:
+    """A seeded game (bots only by default) for reaching the score panel and the game-over screen.
+
+    Sat down at the same game further on: `last_hand` as its last hand is dealt (`game_near_the_end`);
+    `last_move` as the first hand's last move is to be made (`last_move_of_the_first_hand`)."""
     rules = Rules(seats=seats, target=target)
     setup = GameSetup(rules=rules, players=default_players(seats, humans, "easy"), seed=seed, bot_delay=0)
+    if last_hand or last_move:
+        saved = game_near_the_end(setup) if last_hand else last_move_of_the_first_hand(setup)
+        return AllFivesApp(saved=saved, store=store)
     return AllFivesApp(setup, ask_resume=False, store=store)
+
+
+def as_the_app_plays(setup: GameSetup) -> Iterator[Session]:
+    """The game the app plays from `setup` (each bot's seeded choice, each person's last legal move, as
+    `play_game_by_mouse` makes it), played here without a screen: its session at each step (a move to
+    make, a hand to deal, the game over at the last)."""
+    session = Session.new(setup)
+    while True:
+        yield session
+        state = session.state
+        if state.phase == "game_over":
+            return
+        if state.phase == "hand_over":
+            session.next_hand()
+        elif session.setup.players[state.turn].kind == "person":
+            session.apply(state.legal_moves()[-1])
+        else:
+            session.apply(session.think())
+
+
+def played_without_a_screen(setup: GameSetup) -> tuple[Session, GameState]:
+    """The game the app plays from `setup`, played to its end without a screen: the session, and the
+    state as its last hand was dealt."""
+    last_deal = None
+    for session in as_the_app_plays(setup):
+        if last_deal is None or session.state.hand_number != last_deal.hand_number:
+            last_deal = session.state
+    assert last_deal is not None
+    return session, last_deal
+
+
+def last_move_of_the_first_hand(setup: GameSetup) -> SavedGame:
+    """The game the app plays from `setup` as the move that ends its first hand is to be made (by a bot
+    or a person): the score panel, or the game-over screen of a game of one hand, a move away. (The
+    board is laid out afresh there: not for a picture of the hand.)"""
+    before = None
+    for session in as_the_app_plays(setup):
+        if session.state.phase != "playing":
+            assert before is not None
+            return SavedGame(before, session.setup)
+        before = session.state
+    raise AssertionError("the game never began")
+
+
+def position_where(setup: GameSetup, wanted: Callable[[GameState], bool]) -> SavedGame:
+    """The first moment of the game the app plays from `setup` where a person is to move and `wanted`
+    holds: the game `play_until` reaches by mouse, reached here without a screen (an app sat down at it
+    lays the board out afresh)."""
+    for session in as_the_app_plays(setup):
+        state = session.state
+        if state.phase == "playing" and session.setup.players[state.turn].kind == "person" and wanted(state):
+            return SavedGame(state, session.setup)
+    raise AssertionError("the wanted position never came")
+
+
+def game_near_the_end(setup: GameSetup) -> SavedGame:
+    """The game the app plays from `setup`, stopped as its last hand is dealt: an app sat down at it
+    plays that hand to the same game's game-over screen, every hand before it on the sheet. (Not a move
+    later: the board is laid out play by play from the hand's first tile, and a board first shown
+    mid-hand is laid out afresh, so its picture could differ.)"""
+    session, last_deal = played_without_a_screen(setup)
+    return SavedGame(last_deal, session.setup)
 
 
 async def show_the_aids(pilot: Pilot) -> None:
@@ -250,18 +320,20 @@ async def to_statistics(pilot: Pilot) -> None:
 DUPLICATE_CODE_SECRET = 0x2C5B7E19A4D3F06  # (a fixed game secret: the same deals, bots and pictures)
 
 
-def duplicate_app() -> AllFivesApp:
+def duplicate_app(near_the_end: bool = False) -> AllFivesApp:
     """A person against an easy bot on a fixed deal code, to 80, with an earlier game on the same deals
-    (Bea's, who played each seat's first legal move) given as `--deals FILE` gives it."""
+    (Bea's, who played each seat's first legal move) given as `--deals FILE` gives it. `near_the_end`:
+    sat down at the same game as its last hand is dealt (`to_duplicate` then plays that hand)."""
     from allfives.play.deals import DealCode, EarlierGame
-    from allfives.play.session import Session
 
     from .helpers import play_on
 
     code = DealCode(Rules(seats=2, target=80), ("person", "easy"), DUPLICATE_CODE_SECRET)
     earlier = Session.new(code.setup(name="Bea", bot_delay=0))
     play_on(earlier)
-    app = AllFivesApp(code.setup(bot_delay=0), ask_resume=False)
+    setup = code.setup(bot_delay=0)
+    app = (AllFivesApp(saved=game_near_the_end(setup)) if near_the_end
+           else AllFivesApp(setup, ask_resume=False))
     app.earlier_deals = EarlierGame.of(code.text, earlier.state, earlier.setup.players)
     return app
 

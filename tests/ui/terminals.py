@@ -14,7 +14,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +36,24 @@ MODES = {
 def modes_left_on(seen: bytes) -> list[str]:
     """The terminal modes the output switched on and did not switch off again."""
     return [mode for mode, (on, off) in MODES.items() if on in seen and seen.rfind(off) < seen.rfind(on)]
+
+
+@contextlib.contextmanager
+def terminal_signals() -> Iterator[None]:
+    """Ctrl+C and Ctrl+\\ for what is started within, as a terminal's shell leaves them: a test run started
+    in the background (`pytest &`) ignores both, its children would too, and the app would lose a Ctrl+C
+    that came before it set its own handling. (The runner's own are put back after.)"""
+    quits = (signal.SIGINT, signal.SIGQUIT)
+    before = {sig: signal.getsignal(sig) for sig in quits}
+    for sig in quits:
+        if before[sig] == signal.SIG_IGN:
+            signal.signal(sig, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for sig in quits:
+            if before[sig] == signal.SIG_IGN:
+                signal.signal(sig, signal.SIG_IGN)
 
 
 def environment(data_dir: Path, cols: int, rows: int) -> dict[str, str]:
@@ -78,9 +96,10 @@ class Launch:
     def start(self) -> None:
         main, child = os.openpty()
         fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
-        self.proc = subprocess.Popen([sys.executable, "-c", BECOME, self.module, *self.args], stdin=child,
-                                     stdout=child, stderr=child, start_new_session=True, cwd=ROOT,
-                                     env=environment(self.data_dir, self.cols, self.rows))
+        with terminal_signals():
+            self.proc = subprocess.Popen([sys.executable, "-c", BECOME, self.module, *self.args], stdin=child,
+                                         stdout=child, stderr=child, start_new_session=True, cwd=ROOT,
+                                         env=environment(self.data_dir, self.cols, self.rows))
         os.close(child)
         self.started = time.monotonic()
         self.terminal = main

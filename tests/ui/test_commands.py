@@ -119,7 +119,7 @@ async def test_every_footer_key_and_palette_entry_runs_its_commands_action() -> 
 
 
 async def test_after_game_over_only_what_applies_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = seeded_app(2, 5, 10)  # the bots play to 10 in the first hand
+    app = seeded_app(2, 5, 10, last_move=True)  # the bots play to 10 in the first hand
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, GameOverScreen)
         await pilot.press("t")  # the final board, the game-over screen put aside
@@ -137,7 +137,7 @@ async def test_after_game_over_only_what_applies_is_offered(monkeypatch: pytest.
 
 
 async def test_a_finished_hands_board_offers_no_play() -> None:
-    app = seeded_app(3, 12, 900)
+    app = seeded_app(3, 12, 900, last_move=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, ScorePanel)
         await pilot.press("t")  # the hand's final board, the score panel put aside

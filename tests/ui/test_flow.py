@@ -30,14 +30,19 @@ from .helpers import (
     settle,
     until,
 )
-from .scenes import seeded_app
+from .scenes import position_where, seeded_app
 
 SMALL, BIG = (60, 20), (120, 40)
 
 
-def make_app(*flags: str) -> AllFivesApp:
+def make_setup(*flags: str) -> GameSetup:
     setup = setup_from(parser().parse_args(["--bot-delay", "0", "--level", "easy", *flags]))
-    return AllFivesApp(setup, ask_resume=False)
+    assert setup is not None
+    return setup
+
+
+def make_app(*flags: str) -> AllFivesApp:
+    return AllFivesApp(make_setup(*flags), ask_resume=False)
 
 
 def moves(table: GameScreen) -> int:
@@ -90,16 +95,19 @@ async def test_bot_move_that_arrives_behind_help_lands_when_help_closes() -> Non
         assert table.session.state.history[len(state.history)].move == bot_move
 
 
-def ends_the_hand(table: GameScreen) -> bool:
-    return any(table.session.state.apply(m)[0].phase != "playing" for m in table.session.state.legal_moves())
+def ends_the_hand(state: GameState) -> bool:
+    return any(state.apply(m)[0].phase != "playing" for m in state.legal_moves())
 
 
 async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
     """The hand ends while a ctrl+n new-game screen is open: no panel opens over it, and later
     game-over's "New game" opens a usable screen (no Back to a finished table)."""
-    app = make_app("--seats", "2", "--seed", "7", "--target", "60")  # (the game runs past hand 1)
+    setup = make_setup("--seats", "2", "--seed", "7", "--target", "60")  # (the game runs past hand 1)
+    app = AllFivesApp(saved=position_where(setup, ends_the_hand))  # (as play_until would find it)
     async with app.run_test(size=BIG) as pilot:
-        table = await play_until(pilot, ends_the_hand)
+        await settle(pilot)
+        table = game(app)
+        assert table.my_turn
         await pilot.press("ctrl+n")
         await pilot.pause()
         state = table.session.state
@@ -126,7 +134,7 @@ async def test_game_over_new_game_is_never_a_dead_end(data_dir: Path) -> None:
 
 async def test_game_over_new_game_over_a_cancellable_new_game_screen() -> None:
     """The old dead end: game over had opened over a cancellable new-game screen."""
-    app = seeded_app(2, 5, 20)
+    app = seeded_app(2, 5, 20, last_move=True)
     async with app.run_test(size=BIG) as pilot:
         await until(pilot, GameOverScreen)
         table = game(app)
@@ -234,7 +242,7 @@ async def test_keys_and_clicks_do_nothing_behind_the_notice() -> None:
 
 
 async def test_score_panel_waits_behind_the_notice() -> None:
-    app = seeded_app(2, 5, 250)
+    app = seeded_app(2, 5, 250, last_move=True)
     async with app.run_test(size=BIG) as pilot:
         await until(pilot, ScorePanel)
         table = game(app)

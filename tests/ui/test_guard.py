@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives.engine import to_record
+from allfives.engine import GameState, Move, to_record
+from allfives.play.setup import GameSetup
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.screens import guard
@@ -20,7 +21,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import StoppedClock, game, on_disk, play_until, screen_spot, settle, until
-from .scenes import seeded_app
+from .scenes import position_where, seeded_app
 
 
 @pytest.fixture
@@ -32,9 +33,14 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> StoppedClock:
     return stopped
 
 
-def make_app(*flags: str) -> AllFivesApp:
+def make_setup(*flags: str) -> GameSetup:
     setup = setup_from(parser().parse_args(["--bot-delay", "0", "--level", "easy", *flags]))
-    return AllFivesApp(setup, ask_resume=False)
+    assert setup is not None
+    return setup
+
+
+def make_app(*flags: str) -> AllFivesApp:
+    return AllFivesApp(make_setup(*flags), ask_resume=False)
 
 
 def exits_of(app: AllFivesApp, monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -52,7 +58,7 @@ def hand_spots(table: GameScreen) -> list[tuple[int, int]]:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_click_at_the_hand_as_game_over_opens_does_not_quit(
         clock: StoppedClock, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
-    app = seeded_app(2, 5, 10)  # bots play to 10 in the first hand: game over, no score panel first
+    app = seeded_app(2, 5, 10, last_move=True)  # bots play to 10 in the first hand: game over, no panel first
     async with app.run_test(size=size) as pilot:
         exits = exits_of(app, monkeypatch)
         await until(pilot, GameOverScreen)
@@ -76,15 +82,21 @@ async def test_a_click_at_the_hand_as_game_over_opens_does_not_quit(
         assert exits, "Quit did nothing once the dialog had settled"
 
 
+def hand_ending_click(state: GameState) -> Move | None:
+    """A play that ends the hand and takes one click (its tile fits one end)."""
+    return next((m for m in state.legal_moves() if m.kind == "play"
+                 and state.apply(m)[0].phase != "playing" and len(state.ends_for(m.tile)) <= 1), None)
+
+
 async def test_a_double_click_that_ends_the_hand_does_not_deal_the_next(clock: StoppedClock) -> None:
-    app = make_app("--seats", "2", "--seed", "7", "--target", "500")
+    setup = make_setup("--seats", "2", "--seed", "7", "--target", "500")
+    app = AllFivesApp(saved=position_where(setup, lambda state: hand_ending_click(state) is not None))
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await play_until(pilot, lambda t: any(
-            t.session.state.apply(m)[0].phase != "playing" and len(t.session.state.ends_for(m.tile)) <= 1
-            for m in t.session.state.legal_moves() if m.kind == "play"))
+        await settle(pilot)
+        table = game(app)
         state = table.session.state
-        move = next(m for m in state.legal_moves() if m.kind == "play"
-                    and state.apply(m)[0].phase != "playing" and len(state.ends_for(m.tile)) <= 1)
+        move = hand_ending_click(state)
+        assert move is not None and table.my_turn
         hand = table.query_one(Hand)
         x, w = hand.tile_spans()[hand.tiles.index(move.tile)]
         spot = screen_spot(hand, x + w // 2, 1)
@@ -132,7 +144,7 @@ async def test_quitting_a_game_in_progress_asks_first_and_takes_the_answer_at_on
 
 
 async def test_a_finished_game_quits_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = seeded_app(2, 5, 10)
+    app = seeded_app(2, 5, 10, last_move=True)
     async with app.run_test(size=(80, 24)) as pilot:
         exits = exits_of(app, monkeypatch)
         await until(pilot, GameOverScreen)

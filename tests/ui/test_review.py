@@ -63,7 +63,7 @@ def engine_shown(state: GameState, viewer: int) -> dict:
 
 
 async def test_a_finished_game_is_reviewed_from_the_game_over_screen_to_its_last_move() -> None:
-    app = seeded_app(2, 4, 60)
+    app = seeded_app(2, 4, 60, last_hand=True)  # (sat down at its last hand: the game is the same)
     app.review_samples = 2
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, GameOverScreen)

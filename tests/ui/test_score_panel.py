@@ -13,6 +13,7 @@ from allfives.ui.screens.score_panel import ScorePanel
 from allfives.ui.widgets.scoresheet import Scoresheet
 
 from .helpers import game, play_by_mouse, settle
+from .scenes import last_move_of_the_first_hand
 
 
 def text_of(renderable) -> str:
@@ -37,7 +38,7 @@ async def reach_panel(pilot) -> ScorePanel:
 async def test_score_panel_matches_hand_result() -> None:
     setup = setup_from(parser().parse_args(["--seats", "3", "--seed", "12", "--bot-delay", "0",
                                             "--level", "easy", "--target", "900"]))
-    app = AllFivesApp(setup, ask_resume=False)
+    app = AllFivesApp(saved=last_move_of_the_first_hand(setup))
     async with app.run_test(size=(120, 40)) as pilot:
         panel = await reach_panel(pilot)
         state = game(app).session.state
@@ -71,7 +72,7 @@ async def test_score_panel_matches_hand_result() -> None:
 async def test_score_panel_shows_the_muggins_award() -> None:
     setup = setup_from(parser().parse_args(["--seats", "2", "--seed", "4", "--bot-delay", "0", "--level",
                                             "easy", "--target", "900", "--muggins", "--humans", "0"]))
-    app = AllFivesApp(setup, ask_resume=False)
+    app = AllFivesApp(saved=last_move_of_the_first_hand(setup))
     async with app.run_test(size=(120, 40)) as pilot:
         panel = await reach_panel(pilot)
         result = game(app).session.state.result
@@ -98,7 +99,7 @@ async def test_score_panel_shows_the_muggins_award() -> None:
 async def test_help_opens_over_the_score_panel_by_f1_and_question_mark() -> None:
     argv = ["--seats", "2", "--seed", "3", "--bot-delay", "0", "--humans", "0", "--target", "900"]
     setup = setup_from(parser().parse_args(argv))
-    app = AllFivesApp(setup, ask_resume=False)
+    app = AllFivesApp(saved=last_move_of_the_first_hand(setup))
     async with app.run_test(size=(100, 30)) as pilot:
         panel = await reach_panel(pilot)
         for key in ("f1", "question_mark"):

@@ -85,7 +85,7 @@ async def test_resizing_moves_the_seats_and_keeps_the_game() -> None:
 
 
 async def test_four_seat_game_over_board_fits_when_wide() -> None:
-    app = seeded_app(4, 8, 120)
+    app = seeded_app(4, 8, 120, last_hand=True)  # (its last hand laid out play by play, as when played)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, GameOverScreen)
         assert game(app).query_one(Board).picture.fits

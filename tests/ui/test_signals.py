@@ -22,6 +22,10 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals a
 
 ENDS_WITHIN = 2.0  # seconds from a quit signal to the end of the process
 MOMENTS = tuple(3.0 * i / 19 for i in range(20))  # 0 to 3 s after launch: start-up, first frame, play
+# The sweep, sampled: SIGINT at the even moments, SIGHUP at the odd ones, each signal sent to every kind
+# of launch (plan) in the first half and in the second: (signal, moment, kind).
+SWEEP = tuple((signal.SIGINT if m % 2 == 0 else signal.SIGHUP, moment, (m // 2) % 4)
+              for m, moment in enumerate(MOMENTS))
 AT_ONCE = 4  # launches running together
 
 
@@ -41,29 +45,35 @@ def quit_signal(sig: signal.Signals, sent: dict[Launch, float]) -> Callable[[Lau
     return send
 
 
-# What each launch does: 0 bots playing each other (a worker every move, a save every move); 1 the
+# What each kind of launch does: 0 bots playing each other (a worker every move, a save every move); 1 the
 # new-game screen, Enter pressed as soon as it shows; 2 hard bots thinking by the clock against a
 # person; 3 the quit dialog open over a game.
-def plan(i: int, data_dir: Path) -> tuple[Launch, dict[bytes, bytes]]:
+def plan(kind: int, seed: int, data_dir: Path) -> tuple[Launch, dict[bytes, bytes]]:
     """A launch and the keys it is sent when its screen first shows a text: {text: keys}."""
-    kind = i % 4
-    args = {0: ["--seats", "2", "--seed", str(i), "--humans", "0", "--bot-delay", "0.05", "--new"],
+    args = {0: ["--seats", "2", "--seed", str(seed), "--humans", "0", "--bot-delay", "0.05", "--new"],
             1: ["--new"],
-            2: ["--seats", "3", "--seed", str(i), "--level", "hard", "--bot-delay", "0.3", "--new"],
-            3: ["--seats", "2", "--seed", str(i), "--bot-delay", "0.05", "--new"]}[kind]
+            2: ["--seats", "3", "--seed", str(seed), "--level", "hard", "--bot-delay", "0.3", "--new"],
+            3: ["--seats", "2", "--seed", str(seed), "--bot-delay", "0.05", "--new"]}[kind]
     keys = {1: {b"Start (Enter)": b"\r"}, 3: {b"Your turn": b"q", b"thinking": b"q"}}.get(kind, {})
     return Launch(args, data_dir), keys
+
+
+def test_the_sampled_sweep_sends_each_signal_to_every_kind_of_launch_in_each_half() -> None:
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        for kind in range(4):
+            moments = [moment for s, moment, k in SWEEP if (s, k) == (sig, kind)]
+            assert min(moments) < MOMENTS[-1] / 2 < max(moments), (sig.name, kind, moments)
+    assert sorted(moment for _, moment, _ in SWEEP) == list(MOMENTS)
 
 
 def test_a_quit_signal_at_any_moment_ends_the_app_in_order(tmp_path: Path) -> None:
     sent: dict[Launch, float] = {}
     launches, keys = [], {}
-    for sig in (signal.SIGINT, signal.SIGHUP):
-        for i, moment in enumerate(MOMENTS):
-            launch, launch_keys = plan(i, tmp_path / f"{sig.name}-{i}")
-            launch.at(moment, quit_signal(sig, sent))
-            launches.append(launch)
-            keys[launch] = (sig, moment, launch_keys)
+    for i, (sig, moment, kind) in enumerate(SWEEP):
+        launch, launch_keys = plan(kind, i, tmp_path / f"{sig.name}-{i}")
+        launch.at(moment, quit_signal(sig, sent))
+        launches.append(launch)
+        keys[launch] = (sig, moment, launch_keys)
 
     def watch(launch: Launch) -> None:
         pressed = keys[launch][2]

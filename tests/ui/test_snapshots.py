@@ -81,12 +81,12 @@ def test_game_over(snap_compare, size) -> None:
     async def to_game_over(pilot) -> None:
         await until(pilot, GameOverScreen)
 
-    assert snap_compare(seeded_app(4, 8, 120), terminal_size=size, run_before=to_game_over)
+    assert snap_compare(seeded_app(4, 8, 120, last_hand=True), terminal_size=size, run_before=to_game_over)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over_on_deals_played_before_compares_hand_by_hand(snap_compare, size) -> None:
-    assert snap_compare(duplicate_app(), terminal_size=size, run_before=to_duplicate)
+    assert snap_compare(duplicate_app(near_the_end=True), terminal_size=size, run_before=to_duplicate)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -185,7 +185,7 @@ async def test_the_final_board_shows_before_the_panel_and_again_when_put_aside(b
 
 
 async def test_the_game_over_screen_can_be_put_aside_and_brought_back() -> None:
-    app = seeded_app(2, 5, 10)
+    app = seeded_app(2, 5, 10, last_move=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, GameOverScreen)
         table = game(app)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from allfives.engine import GameState, Move, replay, to_record
+from allfives.play.setup import GameSetup
 from allfives.record_file import read_record
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
@@ -17,11 +18,17 @@ from allfives.ui.screens.handover import HandoverScreen
 from allfives.ui.screens.score_panel import ScorePanel
 
 from .helpers import game, on_disk, play_by_mouse, play_until, settle
+from .scenes import position_where
+
+
+def make_setup(*flags: str, delay: str = "0") -> GameSetup:
+    setup = setup_from(parser().parse_args(["--bot-delay", delay, "--level", "medium", *flags]))
+    assert setup is not None
+    return setup
 
 
 def make_app(*flags: str, delay: str = "0") -> AllFivesApp:
-    setup = setup_from(parser().parse_args(["--bot-delay", delay, "--level", "medium", *flags]))
-    return AllFivesApp(setup, ask_resume=False)
+    return AllFivesApp(make_setup(*flags, delay=delay), ask_resume=False)
 
 
 def keeps_playing(table: GameScreen) -> Move | None:
@@ -149,19 +156,21 @@ async def test_at_one_terminal_a_move_is_taken_back_only_until_the_next_person_a
         assert table.status == f"{other} has moved since your last play: it stands."
 
 
+def ends_the_hand(state: GameState) -> bool:
+    return state.apply(state.legal_moves()[-1])[0].phase != "playing"
+
+
 async def test_the_play_that_ended_a_hand_can_be_taken_back_from_the_table() -> None:
-    app = make_app("--seats", "2", "--seed", "8", "--target", "500")  # (a play of yours ends hand 1)
+    setup = make_setup("--seats", "2", "--seed", "8", "--target", "500")  # (a play of yours ends hand 1)
+    app = AllFivesApp(saved=position_where(setup, ends_the_hand))  # (that play to make)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         table = game(app)
-        before: GameState | None = None
-        for _ in range(200):
-            await settle(pilot)
-            if isinstance(app.screen, ScorePanel):
-                break
-            if table.my_turn:
-                before = table.session.state
-                await play_by_mouse(pilot, before.legal_moves()[-1])
-        assert isinstance(app.screen, ScorePanel) and before is not None
+        assert table.my_turn
+        before = table.session.state
+        await play_by_mouse(pilot, before.legal_moves()[-1])
+        await settle(pilot)
+        assert isinstance(app.screen, ScorePanel)
         await pilot.press("t")  # put the panel aside: the final board, and undo
         await settle(pilot)
         assert app.screen is table
