@@ -201,6 +201,27 @@ def percent(fraction: float, digits: int = 0) -> str:
     return format_percent(fraction, format=pattern, locale=_locale())
 
 
+def signed(value: float, digits: int = 1) -> str:
+    """`+12.5`, `-3.0`: a signed number in this language's way (`+12,5` in Dutch). English (and the
+    pseudo-language) needs no Babel for it."""
+    text = f"{value:+.{digits}f}"
+    if _language in (ENGLISH, PSEUDO):
+        return text
+    return text[0] + number(float(text[1:]), digits)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """`3.5` as this language writes it (`3,5`)."""
+    return signed(value, digits)[1:] if value >= 0 else signed(value, digits)
+
+
+def share(fraction: float) -> str:
+    """`62%` as this language writes it (`62 %` in Slovenian); English needs no Babel for it."""
+    if _language in (ENGLISH, PSEUDO):
+        return f"{100 * fraction:.0f}%"
+    return percent(fraction)
+
+
 def date(day: _date) -> str:
     """A date as this language writes it, short but unambiguous (`2 Dec 2026`, `2 dec 2026`)."""
     from babel.dates import format_date

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from allfives import i18n, record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.i18n import _, ngettext
+from allfives.i18n import _, decimal, ngettext, share, signed
 from allfives.names import seat_labels, visible
 
 
@@ -40,7 +40,6 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
 def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
     """The verdict of each side whose play was weighed, and its hand-by-hand luck and skill."""
     from allfives.bots.luck import verdict
-    from allfives.ui.review.model import decimal, signed
 
     rules = game.rules.to_core()
     weighed = {rules.side_of(s) for s in luck.seats}
@@ -72,7 +71,6 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
     """The analysis in words: each hand's summary per seat and its mistakes, then the game's (and its
     luck and skill); seats by the players' names the record gives (`players`), else `seat 1`..."""
     from allfives.bots.reasons import shown_move, tell
-    from allfives.ui.review.model import decimal, share, signed
 
     rules = game.rules
     seat = seat_labels(players, rules.seats)
