@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from allfives.plain import launch as plain
 from allfives.play.deals import DealCode, DealCodeError
 from allfives.play.setup import DEFAULT_BOT_DELAY
-from allfives.plain import launch as plain
 from allfives.ui import launch as ui
 
 
@@ -69,6 +69,7 @@ def test_a_deal_code_gives_both_front_ends_the_same_practice_game() -> None:
 
     code = DealCode(Rules(seats=3), ("person", "hard", "easy"), 4321)
     full, earlier = ui.deals_from(ui.parser().parse_args(["--deals", code.text, "--bot-delay", "0"]))
-    line_by_line = plain.setup_from(plain.parser().parse_args(["--deals", code.text, "--bot-delay", "0"]), None)
+    argv = ["--deals", code.text, "--bot-delay", "0"]
+    line_by_line = plain.setup_from(plain.parser().parse_args(argv), None)
     assert earlier is None and full == line_by_line
     assert full.practice and full.deals == code and full.bot_delay == 0
