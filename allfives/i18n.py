@@ -15,7 +15,9 @@ Game records keep RECORD.md's W/E/N/S whatever the language: only what is shown 
 
 from __future__ import annotations
 
+import argparse
 import gettext as _gettext
+import re
 from collections.abc import Mapping
 from datetime import date as _date
 from pathlib import Path
@@ -132,6 +134,27 @@ def add_language_flag(parser: Any) -> None:
     parser.add_argument("--lang", metavar="CODE",
                         help=_("the language to speak: {choices} (default: your last choice, else the "
                                "locale)").format(choices=", ".join(LANGUAGES)))
+
+
+def _folded(text: str) -> str:
+    """Runs of ASCII white space as one space, as argparse folds them (a no-break space stays)."""
+    return re.sub(r"\s+", " ", text, flags=re.ASCII).strip()
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help wrapped between words only: what a person types as read (`7-guitarist-revenge`,
+    `--bot-delay`, a pin) is never split at a hyphen or cut in two at the end of a line."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(_folded(text), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        return textwrap.fill(_folded(text), width, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)
 
 
 def language() -> str:

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from allfives import i18n, record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.i18n import _, decimal, ngettext, share, signed
+from allfives.i18n import HelpFormatter, _, decimal, ngettext, share, signed
 from allfives.names import seat_labels, visible
 
 
@@ -148,7 +148,7 @@ def review_main(argv: list[str]) -> int:
     from allfives.bots.luck import luck_of, luck_samples
 
     parser = argparse.ArgumentParser(
-        prog="allfives review",
+        prog="allfives review", formatter_class=HelpFormatter,
         description=_("Step through a game record move by move with the hard bot's judgement of every "
                       "decision (the review screen), or print that judgement for scripts (--text, --json)."))
     parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
@@ -275,7 +275,7 @@ def stats_main(argv: list[str]) -> int:
     from allfives.history import HistoryStore
     from allfives.history.stats import compute
 
-    parser = argparse.ArgumentParser(prog="allfives stats",
+    parser = argparse.ArgumentParser(prog="allfives stats", formatter_class=HelpFormatter,
                                      description="Your games against the bots, from the game history.")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

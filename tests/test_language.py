@@ -141,3 +141,32 @@ def test_english_numbers_are_written_without_babel() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["-3.2", "2.0", "50%", "False"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_help_names_the_join_lines_of_today(lang: str, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`allfives --help` says how to sit at a table as `allfives join` takes it now: the host's line
+    (address, code, pin: join_parser's own names) and a wormhole code for a table anywhere, never split
+    at a hyphen however wide the terminal."""
+    from allfives.net.anywhere.codes import looks_like_code
+    from allfives.net.cli import join_parser
+
+    names = {a.dest: a.metavar for a in join_parser()._actions if a.dest in ("address", "code", "pin")}
+    for columns in range(60, 121, 4):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert run(["--lang", lang, "--help"]) == 0
+        said = " ".join(capsys.readouterr().out.split())
+        assert f"allfives join {names['address']} {names['code']} {names['pin']}" in said
+        assert "allfives join 7-guitarist-revenge" in said and looks_like_code("7-guitarist-revenge")
+        assert "allfives host --anywhere" in said and "--code C" not in said
+
+
+def test_help_is_wrapped_between_words_never_at_a_hyphen() -> None:
+    formatter = i18n.HelpFormatter("allfives", width=30)
+    text = "join with allfives join 7-guitarist-revenge or --bot-delay 0.5 and a\u00a0no-break space"
+    lines = formatter._fill_text(text, 30, "  ").splitlines()
+    assert "  7-guitarist-revenge or" in lines and all(line.startswith("  ") for line in lines)
+    assert " ".join(line.strip() for line in lines) == text  # (the no-break space kept: a line of its own)
+    assert formatter._split_lines("a-very-long-flag-name-that-cannot-fit", 10) == [
+        "a-very-long-flag-name-that-cannot-fit"]

@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.play import flags
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives --plain",
+        prog="allfives --plain", formatter_class=HelpFormatter,
         description=_("Play All Fives line by line, for a screen reader or a braille display: every event "
                       "is one sentence, printed once, and you type short commands. Nothing is drawn and "
                       "nothing is coloured; it works through a pipe, script or an SSH session."),

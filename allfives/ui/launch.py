@@ -9,7 +9,7 @@ import gc
 import sys
 from typing import TYPE_CHECKING, Any
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.play import flags
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags
 
@@ -21,10 +21,14 @@ if TYPE_CHECKING:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives", description=_("Play All Fives dominoes in the terminal."),
+        prog="allfives", formatter_class=HelpFormatter,
+        description=_("Play All Fives dominoes in the terminal."),
         epilog=_("other commands: `allfives replay FILE [--json]` checks a game record; "
                  "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
-                 "`allfives host` opens a table for friends, `allfives join HOST:PORT --code C` sits at one; "
+                 "`allfives host` opens a table for friends, "
+                 "`allfives join HOST[:PORT] CODE PIN` (the line the host shares) sits at one; "
+                 "`allfives host --anywhere` invites friends anywhere on the internet, "
+                 "who sit down with `allfives join 7-guitarist-revenge` (the code the host sends); "
                  "`allfives serve [--port P] [flags]` serves the game to web browsers; "
                  "`allfives review FILE` steps through a game with the hard bot's judgement of every move; "
                  "`allfives stats` sums up your games (see their --help)"))

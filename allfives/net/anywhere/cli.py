@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.prefs import PrefsStore
 from allfives.play.setup import LEVELS
@@ -63,8 +63,9 @@ def seat_key(table_code: str) -> str:
 
 def join_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives join", description=_("Sit at a table through the wormhole code its host sent you "
-                                            "(like 7-guitarist-revenge)."))
+        prog="allfives join", formatter_class=HelpFormatter,
+        description=_("Sit at a table through the wormhole code its host sent you "
+                      "(like 7-guitarist-revenge)."))
     p.add_argument("code", metavar="CODE", help=_("the wormhole code the host sent you"))
     p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
