@@ -164,7 +164,11 @@ def open_invitations(server: TableServer, servers: Servers, count: int,
     """`count` invitations to a table served with no screen, each line said as it comes."""
     from .invitations import Invitations
 
-    door = Invitations(server, servers, on_change=lambda invite: say(visible(invitation_line(invite))))
+    def changed(invitation: Invitation) -> None:
+        if invitation.status != "over":  # (the host's terminal says once that the game is over)
+            say(visible(invitation_line(invitation)))
+
+    door = Invitations(server, servers, on_change=changed)
     for _n in range(count):
         door.invite()
     return door
