@@ -107,21 +107,26 @@ async def standing(door: Invitations, invitation: Invitation, status: str) -> No
     await asyncio.wait_for(door.until(invitation, lambda i: i.status == status), LIMIT)
 
 
-async def test_once_the_game_is_over_nobody_is_waited_for_and_an_unused_code_stops_working() -> None:
+async def one_here_one_gone_one_unused() -> tuple[Server, Invitations, list[Invitation]]:
+    """Three codes mid-game: the first friend at the table, the second gone (they may come back, and
+    the host is told so), the third never typed."""
     server = Server()
     door = Invitations(server, SERVERS)  # type: ignore[arg-type]
-    came, dropped, unused = door.invite(), door.invite(), door.invite()
-    for invitation in (came, dropped, unused):
+    invitations = [door.invite() for _ in range(3)]
+    for invitation in invitations:
         await standing(door, invitation, "waiting")
-    first, second, third = Wormhole.made
-    first.come()
-    second.come()
-    await standing(door, came, "direct")
-    await standing(door, dropped, "direct")
-    second.links[0].leave()  # mid-game: they may come back, and the host is told so
-    await standing(door, dropped, "dropped")
-    assert "waiting for them to come back" in dropped.said
+    for wormhole, invitation in zip(Wormhole.made[:2], invitations, strict=False):
+        wormhole.come()
+        await standing(door, invitation, "direct")
+    Wormhole.made[1].links[0].leave()
+    await standing(door, invitations[1], "dropped")
+    assert "waiting for them to come back" in invitations[1].said
+    return server, door, invitations
 
+
+async def test_once_the_game_is_over_nobody_is_waited_for_and_an_unused_code_stops_working() -> None:
+    server, door, (came, dropped, unused) = await one_here_one_gone_one_unused()
+    first, second, third = Wormhole.made
     server.game_over.set()
     await standing(door, dropped, "over")
     await standing(door, unused, "over")
@@ -141,17 +146,7 @@ async def test_once_the_game_is_over_nobody_is_waited_for_and_an_unused_code_sto
 
 
 async def test_a_table_closed_mid_game_says_closed_for_those_it_waited_for() -> None:
-    server = Server()
-    door = Invitations(server, SERVERS)  # type: ignore[arg-type]
-    here, away, unused = door.invite(), door.invite(), door.invite()
-    for invitation in (here, away, unused):
-        await standing(door, invitation, "waiting")
-    Wormhole.made[0].come()
-    Wormhole.made[1].come()
-    await standing(door, here, "direct")
-    await standing(door, away, "direct")
-    Wormhole.made[1].links[0].leave()
-    await standing(door, away, "dropped")
+    _server, door, _invitations = await one_here_one_gone_one_unused()
     await asyncio.wait_for(door.close(), LIMIT)
     assert [i.status for i in door.all] == ["closed", "closed", "closed"]
 
