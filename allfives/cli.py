@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from allfives.i18n import N_, _, add_language_flag, ngettext
+from allfives.i18n import N_, HelpFormatter, _, add_language_flag, ngettext
 
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
     from allfives.engine import ReplayDocument
@@ -85,7 +85,7 @@ def _replay_json(doc: ReplayDocument) -> list[str]:
 
 
 def replay_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="allfives replay",
+    parser = argparse.ArgumentParser(prog="allfives replay", formatter_class=HelpFormatter,
                                      description=_("Check a game record move by move against the rules."))
     parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
     parser.add_argument("--json", action="store_true", help=_("print the replay document as JSON"))

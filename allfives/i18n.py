@@ -15,7 +15,9 @@ Game records keep RECORD.md's W/E/N/S whatever the language: only what is shown 
 
 from __future__ import annotations
 
+import argparse
 import gettext as _gettext
+import re
 from collections.abc import Mapping
 from datetime import date as _date
 from pathlib import Path
@@ -134,6 +136,27 @@ def add_language_flag(parser: Any) -> None:
                                "locale)").format(choices=", ".join(LANGUAGES)))
 
 
+def _folded(text: str) -> str:
+    """Runs of ASCII white space as one space, as argparse folds them (a no-break space stays)."""
+    return re.sub(r"\s+", " ", text, flags=re.ASCII).strip()
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help wrapped between words only: what a person types as read (`7-guitarist-revenge`,
+    `--bot-delay`, a pin) is never split at a hyphen or cut in two at the end of a line."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(_folded(text), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        return textwrap.fill(_folded(text), width, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)
+
+
 def language() -> str:
     """The language spoken now: one of LANGUAGES, or PSEUDO."""
     return _language
@@ -199,6 +222,27 @@ def percent(fraction: float, digits: int = 0) -> str:
 
     pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
     return format_percent(fraction, format=pattern, locale=_locale())
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """`+12.5`, `-3.0`: a signed number in this language's way (`+12,5` in Dutch). English (and the
+    pseudo-language) needs no Babel for it."""
+    text = f"{value:+.{digits}f}"
+    if _language in (ENGLISH, PSEUDO):
+        return text
+    return text[0] + number(float(text[1:]), digits)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """`3.5` as this language writes it (`3,5`)."""
+    return signed(value, digits)[1:] if value >= 0 else signed(value, digits)
+
+
+def share(fraction: float) -> str:
+    """`62%` as this language writes it (`62 %` in Slovenian); English needs no Babel for it."""
+    if _language in (ENGLISH, PSEUDO):
+        return f"{100 * fraction:.0f}%"
+    return percent(fraction)
 
 
 def date(day: _date) -> str:

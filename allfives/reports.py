@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from allfives import i18n, record_file
 from allfives.engine import GameState, RecordError, replay_game
-from allfives.i18n import _, ngettext
+from allfives.i18n import HelpFormatter, _, decimal, ngettext, share, signed
 from allfives.names import seat_labels, visible
 
 
@@ -40,7 +40,6 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
 def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
     """The verdict of each side whose play was weighed, and its hand-by-hand luck and skill."""
     from allfives.bots.luck import verdict
-    from allfives.ui.review.model import decimal, signed
 
     rules = game.rules.to_core()
     weighed = {rules.side_of(s) for s in luck.seats}
@@ -72,7 +71,6 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
     """The analysis in words: each hand's summary per seat and its mistakes, then the game's (and its
     luck and skill); seats by the players' names the record gives (`players`), else `seat 1`..."""
     from allfives.bots.reasons import shown_move, tell
-    from allfives.ui.review.model import decimal, share, signed
 
     rules = game.rules
     seat = seat_labels(players, rules.seats)
@@ -150,7 +148,7 @@ def review_main(argv: list[str]) -> int:
     from allfives.bots.luck import luck_of, luck_samples
 
     parser = argparse.ArgumentParser(
-        prog="allfives review",
+        prog="allfives review", formatter_class=HelpFormatter,
         description=_("Step through a game record move by move with the hard bot's judgement of every "
                       "decision (the review screen), or print that judgement for scripts (--text, --json)."))
     parser.add_argument("file", help=_("a game record (JSON, RECORD.md format 1)"))
@@ -277,7 +275,7 @@ def stats_main(argv: list[str]) -> int:
     from allfives.history import HistoryStore
     from allfives.history.stats import compute
 
-    parser = argparse.ArgumentParser(prog="allfives stats",
+    parser = argparse.ArgumentParser(prog="allfives stats", formatter_class=HelpFormatter,
                                      description="Your games against the bots, from the game history.")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

@@ -1,8 +1,12 @@
 """Make SVG (and PNG, if cairosvg is installed) screenshots of the game's screens from seeded games.
 
-    python scripts/screenshots.py [OUTDIR]      (default: screenshots/)
+    python scripts/screenshots.py [OUTDIR]              (default: screenshots/)
+    python scripts/screenshots.py --png OUTDIR SVG...   (PNGs of SVGs made elsewhere: a test's snapshots)
 
 PNGs need cairosvg: `pip install -e '.[dev]'` installs it (the script says so when it is missing).
+cairosvg sets text in the first font an SVG names and ignores its cell widths: the terminal's SVGs name
+Fira Code first, and where that is not installed a proportional face stands in and the columns drift
+(a picture's fault, not the screen's). The PNGs are made with the machine's monospace face instead.
 """
 
 from __future__ import annotations
@@ -140,18 +144,32 @@ async def main(out: Path) -> list[Path]:
             os.environ["ALLFIVES_DATA_DIR"] = tmp
             made.append(await shoot(rated_stats_app(), size, "rating", out, to_rating_chart))
     try:
-        import cairosvg
+        import cairosvg  # noqa: F401  (png_of's)
     except ImportError:
         print("SVGs only: for PNGs too, install cairosvg (pip install -e '.[dev]')", file=sys.stderr)
         return made
     for svg in list(made):
-        png = svg.with_suffix(".png")
-        cairosvg.svg2png(url=str(svg), write_to=str(png))
-        made.append(png)
+        made.append(png_of(svg, svg.with_suffix(".png")))
     return made
 
 
+MONOSPACE = "font-family: monospace;"
+
+
+def png_of(svg: Path, png: Path) -> Path:
+    """`svg` as a PNG, its terminal text in the machine's monospace face (see the module's note)."""
+    import cairosvg
+
+    text = svg.read_text(encoding="utf-8").replace("font-family: Fira Code, monospace;", MONOSPACE)
+    cairosvg.svg2png(bytestring=text.encode("utf-8"), write_to=str(png))
+    return png
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--png"] and len(sys.argv) > 3:
+        for svg in sys.argv[3:]:
+            print(png_of(Path(svg), Path(sys.argv[2]) / Path(svg).with_suffix(".png").name))
+        sys.exit(0)
     default = Path(__file__).resolve().parent.parent / "screenshots"
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     for path in asyncio.run(main(target)):

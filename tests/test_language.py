@@ -115,3 +115,58 @@ def test_a_lang_flag_is_echoed_with_its_escape_codes_written_out(typed: str,
     err = capsys.readouterr().err
     assert err.endswith("\n") and err[:-1].isprintable(), err  # no escape, bell, RTL override, line break
     assert repr(typed[:20]) in err  # quoted, written out: `'\x1b[2J…'`
+
+
+@pytest.mark.parametrize(("lang", "signed", "decimal", "share"), [
+    ("en", "+12.5", "3.0", "62%"),
+    ("nl", "+12,5", "3,0", "62%"),
+    ("sl", "+12,5", "3,0", "62%"),  # (Babel's own Slovenian pattern spaces it, "62 %"; ours does not yet)
+    ("pt", "+12,5", "3,0", "62%"),
+])
+def test_signed_numbers_decimals_and_shares_are_written_in_the_languages_way(
+        lang: str, signed: str, decimal: str, share: str) -> None:
+    i18n.use(lang)
+    assert (i18n.signed(12.5), i18n.decimal(3.0), i18n.share(0.62)) == (signed, decimal, share)
+    assert i18n.signed(-1234.5, 0).startswith("-") and i18n.decimal(-0.25, 2).startswith("-")
+    assert i18n.signed(0.0, 0) == "+0"
+
+
+def test_english_numbers_are_written_without_babel() -> None:
+    """The review's and the reports' numbers in English cost no Babel (its locale data is slow to load)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom allfives import i18n\n"
+            "print(i18n.signed(-3.25), i18n.decimal(2.0), i18n.share(0.5), 'babel' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["-3.2", "2.0", "50%", "False"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_help_names_the_join_lines_of_today(lang: str, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`allfives --help` says how to sit at a table as `allfives join` takes it now: the host's line
+    (address, code, pin: join_parser's own names) and a wormhole code for a table anywhere, never split
+    at a hyphen however wide the terminal."""
+    from allfives.net.anywhere.codes import looks_like_code
+    from allfives.net.cli import join_parser
+
+    names = {a.dest: a.metavar for a in join_parser()._actions if a.dest in ("address", "code", "pin")}
+    for columns in range(60, 121, 4):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert run(["--lang", lang, "--help"]) == 0
+        said = " ".join(capsys.readouterr().out.split())
+        assert f"allfives join {names['address']} {names['code']} {names['pin']}" in said
+        assert "allfives join 7-guitarist-revenge" in said and looks_like_code("7-guitarist-revenge")
+        assert "allfives host --anywhere" in said and "--code C" not in said
+
+
+def test_help_is_wrapped_between_words_never_at_a_hyphen() -> None:
+    formatter = i18n.HelpFormatter("allfives", width=30)
+    text = "join with allfives join 7-guitarist-revenge or --bot-delay 0.5 and a\u00a0no-break space"
+    lines = formatter._fill_text(text, 30, "  ").splitlines()
+    assert "  7-guitarist-revenge or" in lines and all(line.startswith("  ") for line in lines)
+    assert " ".join(line.strip() for line in lines) == text  # (the no-break space kept: a line of its own)
+    assert formatter._split_lines("a-very-long-flag-name-that-cannot-fit", 10) == [
+        "a-very-long-flag-name-that-cannot-fit"]

@@ -26,7 +26,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
@@ -49,7 +49,7 @@ LINGER = 60.0  # seconds the table stays open after the game ends, for the last 
 
 def host_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives host",
+        prog="allfives host", formatter_class=HelpFormatter,
         description=_("Open a table for friends on the network and play at it from this terminal; bots "
                       "fill the empty seats."))
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -342,8 +342,9 @@ def _host_of(address: str) -> str:
 
 def join_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives join", description=_("Sit at a table someone opened with `allfives host`: a seat in "
-                                            "the lobby, then the game. Paste the line the host shares."))
+        prog="allfives join", formatter_class=HelpFormatter,
+        description=_("Sit at a table someone opened with `allfives host`: a seat in the lobby, then the "
+                      "game. Paste the line the host shares."))
     p.add_argument("address", metavar="HOST[:PORT]",
                    help=_("the address the host printed (port {port} when none is given)").format(
                        port=DEFAULT_PORT))

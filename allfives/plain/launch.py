@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from allfives.i18n import _
-from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
+from allfives.i18n import HelpFormatter, _
+from allfives.play import flags
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags
 
 from .commands import BY_NAME, available, find, help_line
 from .console import Console
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives --plain",
+        prog="allfives --plain", formatter_class=HelpFormatter,
         description=_("Play All Fives line by line, for a screen reader or a braille display: every event "
                       "is one sentence, printed once, and you type short commands. Nothing is drawn and "
                       "nothing is coloured; it works through a pipe, script or an SSH session."),
@@ -45,26 +44,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def setup_from(args: argparse.Namespace, remembered_delay: float | None) -> GameSetup:
-    """The game the flags ask for: one person (you) and bots, two seats and medium bots by default, at
-    the bots' pace given, else remembered, else the usual one. ValueError (one line) for bad flags."""
+    """The game the flags ask for (allfives.play.flags): one person (you) and bots, two seats and medium
+    bots by default, at the bots' pace given, else remembered, else the usual one. ValueError (one line)
+    for bad flags."""
     delay = next((d for d in (args.bot_delay, remembered_delay) if d is not None), DEFAULT_BOT_DELAY)
-    if not 0 <= delay <= 10:
-        raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))
+    flags.checked_delay(delay)
     if args.deals is not None:
-        from allfives.play.deals import DealCode, DealCodeError, read_deals_file
-
-        shaping = (args.seats, args.seed, args.level, args.target, args.variant)
-        if any(v is not None for v in shaping) or args.cut_throat or args.muggins or args.finish_hand:
-            raise DealCodeError(_("--deals sets the whole game: leave out the flags that shape one."))
-        given: str = args.deals
-        if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
-            code, _earlier = read_deals_file(given)
-        else:
-            code = DealCode.parse(given)
-        return replace(code.setup(bot_delay=delay), practice=True)  # (deals seen before: practice)
-    rules = rules_from(args)
-    return GameSetup(rules=rules, players=default_players(rules.seats, 1, args.level or "medium"),
-                     seed=args.seed, bot_delay=delay)
+        return flags.deals_from(args, delay)[0]
+    return flags.game_from(args, delay)
 
 
 class Ended(Exception):

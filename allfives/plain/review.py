@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from allfives.i18n import _, ngettext
-from allfives.ui.review.model import decimal, share
+from allfives.i18n import _, decimal, ngettext, share
 
 from .sentences import Voice
 from .words import say_move, spoken

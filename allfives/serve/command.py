@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.ui.launch import parser as game_parser
 from allfives.ui.launch import setup_from
 
@@ -24,7 +24,8 @@ DEFAULT_SANDBOXES = 1000
 def parser() -> argparse.ArgumentParser:
     """`allfives serve` takes every option of the game (passed to each visitor's game) plus its own."""
     p = argparse.ArgumentParser(
-        prog="allfives serve", parents=[game_parser()], conflict_handler="resolve",
+        prog="allfives serve", formatter_class=HelpFormatter, parents=[game_parser()],
+        conflict_handler="resolve",
         description=_("Serve All Fives to web browsers at an address holding a secret token: every browser "
                       "that opens it plays its own game, with the game options given here, saved apart from "
                       "yours and from every other visitor's (a returning browser resumes its game)."))

@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from allfives.i18n import _
-from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags, default_players, rules_from
+from allfives.i18n import HelpFormatter, _
+from allfives.play import flags
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -22,10 +21,14 @@ if TYPE_CHECKING:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives", description=_("Play All Fives dominoes in the terminal."),
+        prog="allfives", formatter_class=HelpFormatter,
+        description=_("Play All Fives dominoes in the terminal."),
         epilog=_("other commands: `allfives replay FILE [--json]` checks a game record; "
                  "`allfives match LEVEL LEVEL [...]` plays bots against each other; "
-                 "`allfives host` opens a table for friends, `allfives join HOST:PORT --code C` sits at one; "
+                 "`allfives host` opens a table for friends, "
+                 "`allfives join HOST[:PORT] CODE PIN` (the line the host shares) sits at one; "
+                 "`allfives host --anywhere` invites friends anywhere on the internet, "
+                 "who sit down with `allfives join 7-guitarist-revenge` (the code the host sends); "
                  "`allfives serve [--port P] [flags]` serves the game to web browsers; "
                  "`allfives review FILE` steps through a game with the hard bot's judgement of every move; "
                  "`allfives stats` sums up your games (see their --help)"))
@@ -43,39 +46,17 @@ def parser() -> argparse.ArgumentParser:
 
 
 def deals_from(args: argparse.Namespace) -> tuple[GameSetup, EarlierGame | None]:
-    """The game `--deals` asks for, and the earlier game when it names a record; DealCodeError or
-    DealsFileError (ValueError), in one line, when it cannot be played."""
-    from allfives.i18n import _
-    from allfives.play.deals import DealCode, DealCodeError, read_deals_file
-
-    shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
-    if any(v is not None for v in shaping) or args.cut_throat or args.muggins or args.finish_hand:
-        raise DealCodeError(_("--deals sets the whole game: leave out the flags that shape one."))
-    given: str = args.deals
-    earlier = None
-    if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
-        code, earlier = read_deals_file(given)
-    else:
-        code = DealCode.parse(given)
-    # Deals someone has seen (or chose) are no test of skill: a game played again on them is practice,
-    # and leaves the rating alone.
-    return replace(code.setup(bot_delay=args.bot_delay), practice=True), earlier
+    """The game `--deals` asks for, and the earlier game when it names a record (allfives.play.flags);
+    DealCodeError or DealsFileError (ValueError), in one line, when it cannot be played."""
+    return flags.deals_from(args, args.bot_delay)
 
 
 def setup_from(args: argparse.Namespace) -> GameSetup | None:
     """A setup when any flag that shapes a game was given, else None (the new-game screen asks)."""
-    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:  # (also before the new-game screen:
-        raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))  # a save must load again)
-    shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
-    if all(v is None for v in shaping) and not (args.cut_throat or args.muggins or args.finish_hand):
+    flags.checked_delay(args.bot_delay)  # (also before the new-game screen: a save must load again)
+    if not flags.shapes_a_game(args):
         return None
-    rules = rules_from(args)
-    humans = 1 if args.humans is None else args.humans
-    if not 0 <= humans <= rules.seats:
-        raise ValueError(_("--humans must be between 0 and {seats}").format(seats=rules.seats))
-    delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
-    return GameSetup(rules=rules, players=default_players(rules.seats, humans, args.level or "medium"),
-                     seed=args.seed, bot_delay=delay)
+    return flags.game_from(args, DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay)
 
 
 def main(argv: list[str]) -> int:

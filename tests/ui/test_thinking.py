@@ -125,3 +125,36 @@ async def test_h_names_the_hints_reason_in_the_reviews_words() -> None:
         where = f" on {hint.end}" if hint.end else ""
         assert table.status == f"Hint: {hint.tile}{where} — {why}."
         assert len(table.status) <= 65  # the status line's room at 80 columns (beside Undo)
+
+
+async def test_the_order_control_keeps_a_space_from_the_cursor_or_makes_way_for_it() -> None:
+    """Under the hand's last tile the cursor and the order control never touch: with no space between,
+    the label reads as the tile's lower edge (the lesson's three tiles at 80x24 did)."""
+    from textual.app import App, ComposeResult
+
+    from allfives.ui.model.view import HandView
+
+    class Tray(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Hand()
+
+    tiles = (Tile("5-4"), Tile("6-6"), Tile("6-2"))
+    app = Tray()
+    async with app.run_test(size=(120, 6)) as pilot:
+        hand = app.query_one(Hand)
+        drawn = hidden = 0
+        for width in range(50, 121):
+            hand.styles.width = width
+            hand.view = HandView(tiles=tiles, playable=frozenset(tiles), cursor=2, active=True, order="dealt")
+            await pilot.pause()
+            row = hand_text(hand)[3]
+            label = hand.order_label()
+            bar_end = row.rindex("▀") + 1
+            if label in row:
+                drawn += 1
+                assert row.index(label) > bar_end, (width, row)  # (a space between)
+                assert row.rstrip().endswith(label)
+            else:  # (it makes way only where there is no room with a space)
+                hidden += 1
+                assert bar_end + 1 + len(label) > width, (width, row)
+        assert drawn and hidden

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from allfives.i18n import _
+from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.prefs import PrefsStore
 from allfives.play.setup import LEVELS
@@ -63,8 +63,9 @@ def seat_key(table_code: str) -> str:
 
 def join_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="allfives join", description=_("Sit at a table through the wormhole code its host sent you "
-                                            "(like 7-guitarist-revenge)."))
+        prog="allfives join", formatter_class=HelpFormatter,
+        description=_("Sit at a table through the wormhole code its host sent you "
+                      "(like 7-guitarist-revenge)."))
     p.add_argument("code", metavar="CODE", help=_("the wormhole code the host sent you"))
     p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
@@ -163,7 +164,11 @@ def open_invitations(server: TableServer, servers: Servers, count: int,
     """`count` invitations to a table served with no screen, each line said as it comes."""
     from .invitations import Invitations
 
-    door = Invitations(server, servers, on_change=lambda invite: say(visible(invitation_line(invite))))
+    def changed(invitation: Invitation) -> None:
+        if invitation.status != "over":  # (the host's terminal says once that the game is over)
+            say(visible(invitation_line(invitation)))
+
+    door = Invitations(server, servers, on_change=changed)
     for _n in range(count):
         door.invite()
     return door

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("allfives.net")
 
-Status = Literal["opening", "waiting", "joining", "direct", "relay", "dropped", "used", "failed", "closed"]
+Status = Literal["opening", "waiting", "joining", "direct", "relay", "dropped", "used", "failed", "over",
+                 "closed"]
+WAITING: tuple[Status, ...] = ("opening", "waiting", "joining")  # a code no friend has come through yet
 MAX_INVITATIONS = 12  # open at once: a table has at most three guests; the rest are mistakes or abuse
 HOST_FRAME = 4096 + 64  # the largest frame a guest may send (protocol's MAX_MESSAGE_BYTES and the seal)
 
@@ -65,6 +67,7 @@ class Invitation:
             "dropped": _("connection lost: waiting for them to come back…"),
             "used": _("a wrong code was typed: this one is used up"),
             "failed": self.why,
+            "over": _("the game is over"),
             "closed": _("closed"),
         }[self.status]
 
@@ -83,11 +86,18 @@ class Invitations:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._serving: set[asyncio.Task[None]] = set()
         self._waiters: list[asyncio.Future[None]] = []
+        self._watching: asyncio.Task[None] | None = None  # for the game's end
+        self._closing = False
 
     def invite(self, *, direct: bool | None = None) -> Invitation:
         """A fresh code for one friend (made in the background: watch `code` and `status`)."""
         invitation = Invitation(number=len(self.all) + 1)
         self.all.append(invitation)
+        if self._watching is None:
+            self._watching = asyncio.ensure_future(self._until_over())
+        if self.server.game_over.is_set():  # (nobody can sit at a finished game)
+            self._changed(invitation, "over")
+            return invitation
         if sum(1 for i in self.all if i.status in ("opening", "waiting")) > MAX_INVITATIONS:
             invitation.status, invitation.why = "failed", _("too many invitations open at once")
             self._changed(invitation)
@@ -175,20 +185,42 @@ class Invitations:
             if invitation.link is link:
                 invitation.link = None
                 if invitation.status in ("direct", "relay"):
-                    self._changed(invitation, "dropped")
+                    self._changed(invitation, self._after_link())
+
+    def _after_link(self) -> Status:
+        """How an invitation stands once its guest's link ends: they may come back while the game goes
+        on; not once it is over or the table closes."""
+        if self._closing:
+            return "closed"
+        return "over" if self.server.game_over.is_set() else "dropped"
+
+    async def _until_over(self) -> None:
+        """When the game ends, codes nobody came through are closed (the wormhole stops answering
+        them) and the invitations of friends who left say so: "the game is over", never that the
+        table waits for them."""
+        await self.server.game_over.wait()
+        for invitation in self.all:
+            if invitation.status in WAITING:
+                task = self._tasks.get(invitation.number)
+                if task is not None:
+                    task.cancel()  # (its wormhole closes as it ends; close() waits for it)
+                self._changed(invitation, "over")
+            elif invitation.status == "dropped":
+                self._changed(invitation, "over")  # (its wormhole stays: a late comer sees the end)
 
     async def close(self) -> None:
         """Close every invitation and its link once what was sent has gone out (close the table server
         first: its goodbye goes out before the links close)."""
+        self._closing = True
         for invitation in self.all:
             if invitation.link is not None:
                 await invitation.link.close()
-        tasks = [*self._tasks.values(), *self._serving]
+        tasks = [*self._tasks.values(), *self._serving, *([self._watching] if self._watching else [])]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for invitation in self.all:
-            if invitation.status in ("opening", "waiting", "joining"):
+            if invitation.status in (*WAITING, "dropped"):
                 self._changed(invitation, "closed")

@@ -17,7 +17,7 @@ from allfives import i18n
 from allfives.bots.reasons import shown_move, tell
 from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
 from allfives.engine.positions import Position, Step, Timeline
-from allfives.i18n import _, ngettext, pgettext
+from allfives.i18n import _, decimal, ngettext, pgettext, share, signed
 from allfives.play.setup import GameSetup, NameRefused, Player
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
@@ -429,26 +429,6 @@ def _possessive(who: str, template: str) -> str:
     if i18n.language() == i18n.ENGLISH and who.endswith("s"):
         return template.replace("}'s ", "}' ", 1)
     return template
-
-
-def signed(value: float, digits: int = 1) -> str:
-    """`+12.5`, `-3.0`: a signed number in this language's way (`+12,5` in Dutch)."""
-    text = f"{value:+.{digits}f}"
-    if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
-        return text
-    return text[0] + i18n.number(float(text[1:]), digits)
-
-
-def decimal(value: float, digits: int = 1) -> str:
-    """`3.5` as this language writes it (`3,5`)."""
-    return signed(value, digits)[1:] if value >= 0 else signed(value, digits)
-
-
-def share(fraction: float) -> str:
-    """`62%` as this language writes it (`62 %` in Slovenian)."""
-    if i18n.language() in (i18n.ENGLISH, i18n.PSEUDO):
-        return f"{100 * fraction:.0f}%"
-    return i18n.percent(fraction)
 
 
 def _summary(s: Summary, accuracy: bool = False) -> str:

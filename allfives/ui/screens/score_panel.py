@@ -19,7 +19,7 @@ from allfives.ui.model.shown import styled
 from .. import commands
 from ..commands import HELP, NEW_GAME, QUIT, REVIEW
 from ..widgets.shown import content
-from ..widgets.tiles import small_tile
+from ..widgets.tiles import SmallTiles
 from ..widgets.too_small import TooSmall
 from .guard import Guarded
 
@@ -40,8 +40,7 @@ def result_table(result: HandResult, setup: GameSetup, looks: Looks) -> Table:
         table.add_column(_("rounded"), justify="right")  # (to the nearest five: what is deducted)
     table.add_column(_("award") if muggins else _("deduction"), justify="right")
     for seat, tiles in enumerate(result.remaining):
-        row_tiles = Text(" ").join(small_tile(t, tile_look) for t in tiles) if tiles \
-            else Text(_("out!"), looks["out"])
+        row_tiles = SmallTiles(tiles, tile_look) if tiles else Text(_("out!"), looks["out"])
         name = Text(setup.players[seat].name, style="bold" if seat == result.out_seat else "")
         if muggins:
             side = rules.side_of(seat)

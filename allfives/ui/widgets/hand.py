@@ -7,6 +7,7 @@ reads the tile from there: what was clicked is what was drawn under the pointer.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -122,11 +123,12 @@ class Hand(ThemedParts, Widget):
         return _("o: {order}").format(order=_(ORDER_LABELS[self.view.order or "dealt"]))
 
     def _draw_order(self, line: Text, style: Style, cursor: tuple[int, int] | None) -> None:
-        """The order control in the bottom row, right-aligned, unless it would cover the cursor."""
+        """The order control in the bottom row, right-aligned, unless it would cover the cursor or touch
+        it (with no space between, it reads as the cursor's, the tile's lower edge)."""
         label = self.order_label()
         width = self.size.width
-        x = width - len(label)
-        if x < 0 or (cursor is not None and cursor[0] + cursor[1] > x):
+        x = width - cell_len(label)
+        if x < 0 or (cursor is not None and cursor[0] + cursor[1] + GAP > x):
             return
         line.truncate(x, pad=True)
         line.append(label, style + Style.from_meta({"order": True}))

@@ -5,8 +5,11 @@ The colours are the caller's: widgets pass in the styles of their component clas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
@@ -73,6 +76,33 @@ def small_tile(tile: Tile, look: TileLook) -> Text:
     text.append("│", divider)
     text.append(f"{tile.low} ", face)
     return text
+
+
+class SmallTiles:
+    """One-row tiles side by side, a space apart, for a table's cell: where the cell is too narrow they
+    wrap between two tiles, never inside one, and every line begins at the cell's edge (text wrapping
+    would drop the space a tile's face begins with, and start the next line a cell to the left)."""
+
+    def __init__(self, tiles: Sequence[Tile], look: TileLook) -> None:
+        self.tiles = [small_tile(t, look) for t in tiles]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [t.cell_len for t in self.tiles]
+        if not widths:
+            return Measurement(0, 0)
+        return Measurement(max(widths), sum(widths) + len(widths) - 1).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[Text] = []
+        for tile in self.tiles:
+            if lines and lines[-1].cell_len + 1 + tile.cell_len <= options.max_width:
+                lines[-1].append(" ")
+                lines[-1].append_text(tile)
+            else:
+                lines.append(tile.copy())
+        for line in lines:
+            line.no_wrap, line.overflow = True, "crop"  # (narrower than one tile: cut, never broken)
+        yield from lines
 
 
 def backs(count: int, style: Style, limit: int = 12) -> Text:

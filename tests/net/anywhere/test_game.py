@@ -55,8 +55,11 @@ async def test_three_friends_play_a_four_seat_game_through_wormhole_codes_and_th
             await dropper.wait_until(lambda: dropper.connections == 2)
             assert dropper.seat == 1 and door.all[0].links == 2
             await asyncio.gather(*runs)
+            for invitation in door.all:  # each friend left the finished game: nobody is waited for
+                await door.until(invitation, lambda i: i.status == "over")
         finally:
             await door.close()
+    assert {i.said for i in door.all} == {"the game is over"}
 
     state = table.state
     assert state.phase == "game_over" and len(state.log) >= 2

@@ -1,0 +1,164 @@
+"""The host's invitations say what is true once the game is over or the table closes: a friend who left
+a finished game is not waited for, a code nobody used stops working, a table that closed is closed.
+
+The wormhole and the table server are stand-ins here (the real ones are in test_game.py and
+test_doors.py): what is checked is how each invitation stands, and what the host's terminal says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from allfives.net.anywhere import wormhole as wormhole_module
+from allfives.net.anywhere.cli import open_invitations
+from allfives.net.anywhere.codes import Servers
+from allfives.net.anywhere.invitations import Invitation, Invitations
+
+LIMIT = 5  # seconds: nothing here waits on anything but the test's own steps
+
+
+class Link:
+    """A guest's link: it ends when the guest leaves (`leave`) or the host closes it."""
+
+    def __init__(self) -> None:
+        self.relayed = False
+        self.ended = asyncio.Event()
+
+    def leave(self) -> None:
+        self.ended.set()
+
+    async def close(self, *_args: object) -> None:
+        self.ended.set()
+
+
+class Wormhole:
+    """A wormhole whose friend types the code when the test says (`come`), then asks for links."""
+
+    made: list[Wormhole] = []
+
+    def __init__(self, servers: Servers, *, direct: bool, loopback: bool) -> None:
+        self.typed = asyncio.Event()
+        self.asks: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.links: list[Link] = []
+        self.shut = asyncio.Event()
+        Wormhole.made.append(self)
+
+    def come(self) -> None:
+        """The friend types the code and asks for a link (again: after a drop)."""
+        self.typed.set()
+        self.asks.put_nowait({"link": len(self.links) + 1, "hints": []})
+
+    async def allocate(self) -> str:
+        return f"{len(Wormhole.made)}-guitarist-revenge"
+
+    async def meet(self) -> None:
+        await self.typed.wait()
+
+    async def send(self, _message: dict[str, Any]) -> None:
+        return None
+
+    async def receive(self) -> dict[str, Any]:
+        return await self.asks.get()
+
+    async def transit(self, *, sender: bool, number: int) -> tuple[object, list[str]]:
+        return object(), []
+
+    async def connect(self, _transit: object, _hints: object, _address: str, _frame: int) -> Link:
+        self.links.append(Link())
+        return self.links[-1]
+
+    @property
+    def closed(self) -> bool:
+        return self.shut.is_set()
+
+    async def close(self) -> None:
+        self.shut.set()
+
+
+class Server:
+    """The table server as the invitations see it: its code, its seats, when its game ends, and each
+    link served until it ends."""
+
+    def __init__(self) -> None:
+        self.table = SimpleNamespace(code="K7QM3XRT9BHD", names=["Ada", "Bea", "Cy", "Di"])
+        self.by_seat: dict[int, Any] = {}
+        self.game_over = asyncio.Event()
+
+    async def serve_link(self, link: Link) -> None:
+        await link.ended.wait()
+
+
+@pytest.fixture(autouse=True)
+def stand_in_wormhole(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    Wormhole.made = []
+    monkeypatch.setattr(wormhole_module, "Wormhole", Wormhole)
+    yield
+
+
+SERVERS = Servers(mailbox="ws://127.0.0.1:1/v1", transit="127.0.0.1:1")  # (never reached: stand-ins)
+
+
+async def standing(door: Invitations, invitation: Invitation, status: str) -> None:
+    await asyncio.wait_for(door.until(invitation, lambda i: i.status == status), LIMIT)
+
+
+async def one_here_one_gone_one_unused() -> tuple[Server, Invitations, list[Invitation]]:
+    """Three codes mid-game: the first friend at the table, the second gone (they may come back, and
+    the host is told so), the third never typed."""
+    server = Server()
+    door = Invitations(server, SERVERS)  # type: ignore[arg-type]
+    invitations = [door.invite() for _ in range(3)]
+    for invitation in invitations:
+        await standing(door, invitation, "waiting")
+    for wormhole, invitation in zip(Wormhole.made[:2], invitations, strict=False):
+        wormhole.come()
+        await standing(door, invitation, "direct")
+    Wormhole.made[1].links[0].leave()
+    await standing(door, invitations[1], "dropped")
+    assert "waiting for them to come back" in invitations[1].said
+    return server, door, invitations
+
+
+async def test_once_the_game_is_over_nobody_is_waited_for_and_an_unused_code_stops_working() -> None:
+    server, door, (came, dropped, unused) = await one_here_one_gone_one_unused()
+    first, second, third = Wormhole.made
+    server.game_over.set()
+    await standing(door, dropped, "over")
+    await standing(door, unused, "over")
+    assert came.status == "direct"  # (still at the table, looking at the result)
+    await asyncio.wait_for(third.shut.wait(), LIMIT)  # (the unused code's wormhole closes)
+    assert not first.closed and not second.closed  # (theirs stay: one may come back to see the end)
+    first.links[0].leave()
+    await standing(door, came, "over")
+    second.come()  # (a friend who dropped comes back to see how it ended, then leaves)
+    await standing(door, dropped, "direct")
+    second.links[1].leave()
+    await standing(door, dropped, "over")
+    assert {i.said for i in door.all} == {"the game is over"}
+    assert door.invite().status == "over" and door.all[-1].code is None  # (no code for a finished game)
+    await door.close()
+    assert [i.status for i in door.all] == ["over"] * 4 and all(w.closed for w in Wormhole.made)
+
+
+async def test_a_table_closed_mid_game_says_closed_for_those_it_waited_for() -> None:
+    _server, door, _invitations = await one_here_one_gone_one_unused()
+    await asyncio.wait_for(door.close(), LIMIT)
+    assert [i.status for i in door.all] == ["closed", "closed", "closed"]
+
+
+async def test_the_headless_host_says_the_game_is_over_once_not_once_an_invitation() -> None:
+    said: list[str] = []
+    server = Server()
+    door = open_invitations(server, SERVERS, 2, say=said.append)  # type: ignore[arg-type]
+    for invitation in door.all:
+        await standing(door, invitation, "waiting")
+    server.game_over.set()
+    for invitation in door.all:
+        await standing(door, invitation, "over")
+    await door.close()
+    assert len(said) == 2 and all("send a friend this line" in line for line in said)
