@@ -367,6 +367,30 @@ async def test_the_hosts_lobby_shows_the_join_line_whole_and_copies_it_by_key_or
             assert "c" not in guest.screen.active_bindings and not guest.screen.query_one("#copy").display
 
 
+async def test_at_80x24_a_four_seat_hosts_lobby_scrolls_to_its_buttons() -> None:
+    """The host's lobby holds the line to share, the invitations from anywhere, four seats and the rules:
+    more than 24 rows. The box scrolls, so Start, Copy and Leave are within reach of the mouse too."""
+    from allfives.net.anywhere.codes import Servers
+    from allfives.net.anywhere.invitations import Invitations
+
+    table = small_table(seats=4)
+    async with asyncio.timeout(LIMIT), serving(table) as server:
+        share = join_command("192.168.178.100", 7625, table.code, "a" * 26)
+        door = Invitations(server, Servers(), loopback=True)  # (no code is made: no wormhole is opened)
+        app = TableApp(TableClient(server.address, table.code, "Hana"), share=share, invitations=door)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                        and app.screen.query_one("#start").display, "Hana hosts")
+            box, start = app.screen.query_one("#lobby-box"), app.screen.query_one("#start")
+            assert box.max_scroll_y > 0  # (it would not fit: the buttons were cut off)
+            box.scroll_to_widget(start, animate=False)
+            await pilot.pause()
+            assert app.screen.region.contains_region(start.region)
+            await pilot.click("#leave")
+            await until(pilot, lambda: not app.is_running or isinstance(app.screen, ConfirmScreen),
+                        "Leave answers a click once scrolled to")
+
+
 async def test_a_guest_told_the_host_closed_the_table_leaves_with_the_command_that_comes_back(
         tmp_path: Path) -> None:
     table = small_table(seed=5, target=150, start_when=2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -84,7 +84,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         info = self.session.info
         self._seats = len(info.seats) if info is not None else 0
-        with Vertical(id="lobby-room"), Vertical(id="lobby-box"):
+        # (the box scrolls when a small terminal cannot hold it all: the buttons stay within reach)
+        with Vertical(id="lobby-room"), VerticalScroll(id="lobby-box"):
             yield Static(id="lobby-title", classes="title")
             if self.share:  # (the line alone on its own line: 80 columns hold it whole)
                 share = styled(_("Friends join with this line (c copies it):\n[b]{}[/b]"), self.share)
