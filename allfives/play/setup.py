@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.bots import LEVELS
+from allfives.bots import GAME_SIMULATIONS, GAME_SIMULATIONS_FOR, LEVELS
 from allfives.engine.core import (
     MAX_HAND_SIZE,
     MAX_TARGET,
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from allfives.engine import Rules
 
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
-SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
+SEEDED_SIMULATIONS = GAME_SIMULATIONS  # a fixed search size makes seeded bots repeat themselves exactly
 # ... sized per level to take about as long: an expert's deal costs about twice a hard one's
-SEEDED_SIMULATIONS_FOR = {"expert": 100}
+SEEDED_SIMULATIONS_FOR = GAME_SIMULATIONS_FOR
 
 Kind = Literal["person", "bot"]
 
