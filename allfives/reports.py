@@ -267,9 +267,21 @@ def _stats_text(stats: Any) -> str:
     rated = (ngettext("{n} game rated", "{n} games rated", r.rated).format(n=r.rated) if r.rated
              else _("no game rated yet: this is where a new player starts"))
     lines.append(rating)
-    lines.append("  " + rated + ("; " + ngettext(
-        "{n} practice game (a hint or an undo) not rated", "{n} practice games (a hint or an undo) not rated",
-        r.practice).format(n=r.practice) if r.practice else ""))
+    notes = [rated]
+    if r.abandoned:
+        notes.append(ngettext("{n} of them abandoned for a new game, counted as lost",
+                              "{n} of them abandoned for a new game, counted as lost", r.abandoned
+                              ).format(n=r.abandoned))
+    if r.practice:
+        notes.append(ngettext("{n} practice game (a hint or an undo) not rated",
+                              "{n} practice games (a hint or an undo) not rated", r.practice
+                              ).format(n=r.practice))
+    if r.unmeasured:
+        notes.append(ngettext("{n} game with 3 or 4 seats or other rules not rated (the bots were measured "
+                              "at 2 seats, to 250)",
+                              "{n} games with 3 or 4 seats or other rules not rated (the bots were measured "
+                              "at 2 seats, to 250)", r.unmeasured).format(n=r.unmeasured))
+    lines.append("  " + "; ".join(notes))
     return "\n".join(lines)
 
 

@@ -51,7 +51,7 @@ def setup_from(args: argparse.Namespace, remembered_delay: float | None) -> Game
     if not 0 <= delay <= 10:
         raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))
     if args.deals is not None:
-        from allfives.play.deals import DealCode, DealCodeError, read_deals_file
+        from allfives.play.deals import DealCode, DealCodeError, read_deals_file, refuse_in_play
 
         shaping = (args.seats, args.seed, args.level, args.target, args.variant)
         if any(v is not None for v in shaping) or args.cut_throat or args.muggins or args.finish_hand:
@@ -60,7 +60,7 @@ def setup_from(args: argparse.Namespace, remembered_delay: float | None) -> Game
         if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
             code, _earlier = read_deals_file(given)
         else:
-            code = DealCode.parse(given)
+            code = refuse_in_play(DealCode.parse(given))
         return replace(code.setup(bot_delay=delay), practice=True)  # (deals seen before: practice)
     rules = rules_from(args)
     return GameSetup(rules=rules, players=default_players(rules.seats, 1, args.level or "medium"),

@@ -44,7 +44,7 @@ def deals_from(args: argparse.Namespace) -> tuple[GameSetup, EarlierGame | None]
     """The game `--deals` asks for, and the earlier game when it names a record; DealCodeError or
     DealsFileError (ValueError), in one line, when it cannot be played."""
     from allfives.i18n import _
-    from allfives.play.deals import DealCode, DealCodeError, read_deals_file
+    from allfives.play.deals import DealCode, DealCodeError, read_deals_file, refuse_in_play
 
     shaping = (args.seats, args.seed, args.humans, args.level, args.target, args.variant)
     if any(v is not None for v in shaping) or args.cut_throat or args.muggins or args.finish_hand:
@@ -54,7 +54,7 @@ def deals_from(args: argparse.Namespace) -> tuple[GameSetup, EarlierGame | None]
     if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
         code, earlier = read_deals_file(given)
     else:
-        code = DealCode.parse(given)
+        code = refuse_in_play(DealCode.parse(given))
     # Deals someone has seen (or chose) are no test of skill: a game played again on them is practice,
     # and leaves the rating alone.
     return replace(code.setup(bot_delay=args.bot_delay), practice=True), earlier
