@@ -249,7 +249,7 @@ def _record_hash(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def _analysis_key(samples: int, seats: Sequence[int]) -> str:
+def _analysis_key(samples: int, seats: Sequence[int] | range) -> str:
     from allfives.bots.analysis import VERSION
 
     return f"v{VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
@@ -509,7 +509,18 @@ class HistoryStore:
     def analysis(self, game_id: str, samples: int, seats: Sequence[int], game: GameState | None = None
                  ) -> GameAnalysis | None:
         """A stored analysis made with these settings from the game's record as it is now (and, given
-        `game`, only if that record is this game)."""
+        `game`, only if that record is this game); given `game`, one of every seat serves fewer seats
+        (the game-over screen's verdict weighs every seat, the review the people's)."""
+        found = self._analysis(game_id, samples, seats, game)
+        if found is None and game is not None and set(seats) != set(range(game.rules.seats)):
+            from allfives.bots.analysis import narrowed
+
+            whole = self._analysis(game_id, samples, range(game.rules.seats), game)
+            found = None if whole is None else narrowed(game, whole, seats)
+        return found
+
+    def _analysis(self, game_id: str, samples: int, seats: Sequence[int] | range,
+                  game: GameState | None = None) -> GameAnalysis | None:
         from allfives.bots.analysis import GameAnalysis
 
         def read(db: sqlite3.Connection) -> tuple[str, str, dict[str, Any] | None] | None:

@@ -170,6 +170,16 @@ class GameSetup:
         return self.seed is not None or self.deals is not None
 
     @property
+    def rated(self) -> bool:
+        """The game moves the player's rating (history/rating.py): one person against bots of the
+        table's levels, on the measured rules, not practice nor seeded. Left for a new game, it counts
+        as lost."""
+        from allfives.history.rating import unrated_reason
+
+        bots = [p.level for p in self.players if not p.is_person]
+        return unrated_reason(self.rules, len(self.people), bots, self.practice, self.seeded) is None
+
+    @property
     def people(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if p.is_person]
 

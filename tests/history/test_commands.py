@@ -39,9 +39,11 @@ def test_review_json_has_every_decision_of_the_person(record_file: Path,
             assert d["cost"] == pytest.approx(d["best_points"] - d["played_points"], abs=0.011)
     assert doc["game"][0]["decisions"] == len(doc["decisions"])
     me = doc["luck"]["game"][0]  # luck and skill per side, their sum beside the real margin
-    assert me["seats"] == [0] and doc["luck"]["seats"] == [0]
+    # the luck weighs every seat (a bot's mistake is the person's skill, not luck); the analysis is theirs
+    assert me["seats"] == [0] and doc["luck"]["seats"] == [0, 1]
     assert me["sum"] == pytest.approx(me["luck"] + me["skill"], abs=0.02)
-    assert me["skill"] == pytest.approx(-sum(d["cost"] for d in doc["decisions"]), abs=0.05)
+    assert me["lost"] == pytest.approx(sum(d["cost"] for d in doc["decisions"]), abs=0.05)
+    assert me["skill"] == pytest.approx(me["gained"] - me["lost"], abs=0.02) and me["gained"] > 0
 
 
 def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pytest.CaptureFixture) -> None:
@@ -57,9 +59,11 @@ def test_review_tells_its_progress_on_stderr_and_prints_only_the_result(
         record_file: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["review", str(record_file), "--json", "--samples", "2"]) == 0
     out = capsys.readouterr()
-    total = len(json.loads(out.out)["decisions"])  # stdout is the document and nothing else
+    mine = len(json.loads(out.out)["decisions"])  # stdout is the document and nothing else
     lines = out.err.splitlines()
     assert all(line.startswith("weighing decisions: ") for line in lines)
+    total = int(lines[-1].rsplit("/", 1)[1])  # every seat's: the luck weighs them all
+    assert total > mine
     assert (lines[0], lines[-1]) == (f"weighing decisions: 1/{total}", f"weighing decisions: {total}/{total}")
 
 

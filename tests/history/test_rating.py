@@ -240,3 +240,20 @@ def test_a_game_abandoned_in_the_history_is_rated_lost(store: HistoryStore, play
     assert games["open"].status == "abandoned" and point.game_id == "open" and point.abandoned
     assert games["open"].rating == (point.mu, point.sigma)
     assert point.mu < games["g0"].rating[0]  # (lost)
+
+
+def test_a_setup_knows_whether_its_game_moves_the_rating() -> None:
+    """What the new-game question and the resume prompt say (left for a new game, it is lost) follows
+    the rule the history rates by."""
+    from dataclasses import replace
+
+    from allfives.play.setup import GameSetup, default_players
+    from allfives.ui.screens.confirm import abandon_question
+
+    rated = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, "hard"))
+    assert rated.rated
+    assert not replace(rated, practice=True).rated and not replace(rated, seed=4).rated
+    assert not GameSetup(rules=Rules(seats=2), players=default_players(2, 2, "hard")).rated
+    assert not GameSetup(rules=Rules(seats=3), players=default_players(3, 1, "hard")).rated
+    assert not GameSetup(rules=Rules(seats=2, target=100), players=default_players(2, 1, "hard")).rated
+    assert "counts as lost" in str(abandon_question(True).text) and "lost" not in str(abandon_question().text)

@@ -63,8 +63,12 @@ def quit_question(come_back: str) -> ConfirmScreen:
                          _("Quit"), _("Keep playing"), yes_key="q")
 
 
-def abandon_question() -> ConfirmScreen:
-    return ConfirmScreen(_("Start a new game?"),
-                         _("The game in progress is set aside: it is kept in your data folder "
-                           "(save.previous-….json), but it will not be offered again."),
+LOST = N_("Left for a new game, it counts as lost in your rating.")
+
+
+def abandon_question(rated: bool = False) -> ConfirmScreen:
+    """Leaving a game in progress for a new one; `rated`: it moves the rating, so it is lost (said)."""
+    body = _("The game in progress is set aside: it is kept in your data folder "
+             "(save.previous-….json), but it will not be offered again.")
+    return ConfirmScreen(_("Start a new game?"), body + (" " + _(LOST) if rated else ""),
                          _("Start the new game"), _("Back to my game"))

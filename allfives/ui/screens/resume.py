@@ -14,6 +14,7 @@ from allfives.ui.model.shown import styled
 
 from ..widgets.shown import content
 from ..widgets.too_small import TooSmall
+from .confirm import LOST
 
 
 class ResumeScreen(ModalScreen[str]):
@@ -40,6 +41,8 @@ class ResumeScreen(ModalScreen[str]):
                             "{n} seats · hand {hand} · target {target}", state.rules.seats)
             yield Static(content(game.format(n=state.rules.seats, hand=state.hand_number,
                                              target=state.rules.target) + f"\n{scores}"))
+            if setup.rated:
+                yield Static(_(LOST), id="counts-lost", classes="muted", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Resume (r)"), id="resume", variant="primary")
                 yield Button(_("New game (n)"), id="new")
