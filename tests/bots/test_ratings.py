@@ -48,7 +48,8 @@ def test_the_fit_finds_ratings_that_predict_the_win_rates_it_was_given() -> None
 
 
 def test_the_curve_is_thurstone_mostellers() -> None:
-    """Each player's play a normal of spread BETA around their rating: a lead of d wins Phi(d / sqrt 2 BETA)."""
+    """Each player's play a normal of spread BETA around their rating: a lead of d wins
+    Phi(d / sqrt 2 BETA)."""
     def phi(z: float) -> float:
         return 0.5 * (1 + math.erf(z / math.sqrt(2)))
 

@@ -45,9 +45,9 @@ def game(n: int, won: bool, level: str = "hard", seats: int = 2, partnership: bo
         scores[winner] = rules_.target
     stamp = f"2026-01-01T{n // 60:02d}:{n % 60:02d}:00.000+00:00"
     return GameEntry.model_validate({
-        "id": f"g{n}", "started_at": stamp, "updated_at": stamp, "status": "abandoned" if abandoned else "finished",
-        "rules": rules_, "players": players, "winner": winner, "scores": scores, "hands": [], "moves": 40,
-        "seeded": seeded, "practice": practice})
+        "id": f"g{n}", "started_at": stamp, "updated_at": stamp,
+        "status": "abandoned" if abandoned else "finished", "rules": rules_, "players": players,
+        "winner": winner, "scores": scores, "hands": [], "moves": 40, "seeded": seeded, "practice": practice})
 
 
 def test_a_run_of_wins_against_a_level_raises_the_rating_toward_and_past_it() -> None:
@@ -98,7 +98,8 @@ def test_drift_widens_the_belief_by_exactly_tau() -> None:
     for tau in (1.0, 3.0, 5.0, 12.0):
         before, after = Belief(1500, 80), Belief(1500, 80)
         after._spread(tau)
-        assert after.rating.sigma ** 2 - before.rating.sigma ** 2 == pytest.approx(tau ** 2, rel=0.03, abs=0.2)
+        added = after.rating.sigma ** 2 - before.rating.sigma ** 2
+        assert added == pytest.approx(tau ** 2, rel=0.03, abs=0.2)
         assert after.rating.mu == pytest.approx(before.rating.mu, abs=1e-6)
 
 
@@ -119,7 +120,8 @@ def test_hot_seat_games_and_unmeasured_bots_are_not_rated() -> None:
 
 
 @pytest.mark.parametrize(("seats", "partnership"), [(3, False), (4, True), (4, False)])
-def test_three_and_four_seat_games_are_not_rated_until_they_are_measured(seats: int, partnership: bool) -> None:
+def test_three_and_four_seat_games_are_not_rated_until_they_are_measured(seats: int, partnership: bool
+                                                                         ) -> None:
     table = game(1, True, seats=seats, partnership=partnership)
     assert why_unrated(table) == "seats"
     assert current([table]) == Rating()

@@ -192,7 +192,8 @@ def test_review_text_in_portuguese_tells_the_verdict_in_portuguese() -> None:
     assert "1-0 O" in text and "em vez de 3-0 O" in text
     assert "fez 0 quando 3-0 O fazia 15" in text  # the reason, told in Portuguese
     assert re.search(r"Você (lidera por \d+|está \d+ atrás|está empatado) até agora: as distribuições e "
-                     r"compras (deram|custaram) \d+ a você, seu jogo (ganhou|custou) \d+ \(± \d+\)", mine), mine
+                     r"compras (deram|custaram) \d+ a você, seu jogo (ganhou|custou)( a você)? \d+( a você)? "
+                     r"\(± \d+\)", mine), mine
     assert mine in text
     blunder = analysis.decision(1, 3)
     assert blunder is not None and blunder.reason is not None
