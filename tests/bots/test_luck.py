@@ -185,3 +185,12 @@ def test_a_bots_mistakes_are_the_persons_skill_not_luck() -> None:
     alone = luck_of(state, narrowed(state, every, [0]).decisions, 8, [0]).game[0]
     assert mine.margin > 0 and mine.skill > 0 and abs(mine.luck) < mine.skill
     assert alone.skill <= 0 and alone.luck > mine.luck + 50
+
+
+def test_the_seats_not_reviewed_are_weighed_to_the_same_numbers_as_all_at_once() -> None:
+    from allfives.bots.analysis import every_seat
+
+    game = _seeded(3)
+    mine = analyse_game(game, (0,), 2)
+    assert every_seat(game, mine) == analyse_game(game, (0, 1), 2)
+    assert narrowed(game, every_seat(game, mine), (0,)) == mine
