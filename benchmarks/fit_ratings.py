@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 
 from allfives.bots import game_simulations
+from allfives.bots.match import wilson
 from allfives.bots.ratings import ANCHOR, MU, win_chance
 
 
@@ -118,14 +119,27 @@ def main() -> None:
     for lv in order:
         print(f'    "{lv}": LevelRating({round(mus[lv]):.1f}, {round(errors.get(lv, 0.0)):.1f}),')
     print("}\n")
-    print("| level | rating | standard error |\n|---|---|---|")
+    print("| level | rating | standard error | 95% interval |\n|---|---|---|---|")
     for lv in order:
-        se = "anchor" if lv == ANCHOR else f"± {errors[lv]:.0f}"
-        print(f"| {lv} | {mus[lv]:.0f} | {se} |")
-    print("\n| match | wins | model's prediction |\n|---|---|---|")
+        if lv == ANCHOR:
+            print(f"| {lv} | {mus[lv]:.0f} | anchor | |")
+        else:
+            half = 1.96 * errors[lv]
+            low, high = mus[lv] - half, mus[lv] + half
+            print(f"| {lv} | {mus[lv]:.0f} | ± {errors[lv]:.0f} | {low:.0f}–{high:.0f} |")
+    pairs: dict[tuple[str, str], list[int]] = {}
     for a, b, wins_a, wins_b in games:
-        p = win_chance(mus[a], mus[b])
-        print(f"| {a} v {b} | {wins_a}-{wins_b} ({100 * wins_a / (wins_a + wins_b):.1f}%) | {100 * p:.1f}% |")
+        total = pairs.setdefault((a, b), [0, 0, 0])
+        total[0] += wins_a
+        total[1] += wins_b
+        total[2] += 1
+    print("\n| match | files | games | wins | share | 95% CI | model's prediction |")
+    print("|---|---|---|---|---|---|---|")
+    for (a, b), (wins_a, wins_b, files) in pairs.items():
+        n = wins_a + wins_b
+        low, high = wilson(wins_a, n)
+        print(f"| {a} v {b} | {files} | {n} | {wins_a}-{wins_b} | {100 * wins_a / n:.1f}% | "
+              f"{100 * low:.1f}–{100 * high:.1f}% | {100 * win_chance(mus[a], mus[b]):.1f}% |")
 
 
 if __name__ == "__main__":
