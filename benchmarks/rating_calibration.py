@@ -69,13 +69,17 @@ def choose_tau() -> None:
     gap, pair = min(gaps)
     print(f"narrowest gap between neighbouring levels: {gap:.0f} ({pair})\n")
     print("| TAU | settled 95% margin, even games | games it mostly remembers |\n|---|---|---|")
-    for tau in (0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7, 10):
+    chosen = 0.0
+    for tau in (0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 7, 10):
         margin = steady_margin(tau)
         # a game's information at an even game, and the belief's variance: about 1/(var * info) games
         info = (0.398942 / (2 ** 0.5 * 250.0)) ** 2 / 0.25
         memory = 1 / ((margin / 2) ** 2 * info)
+        if margin <= gap:
+            chosen = tau
         mark = "  <- TAU" if tau == TAU else ""
         print(f"| {tau:g} | ± {margin:.0f} | {memory:.0f} |{mark}")
+    print(f"\nthe largest TAU (in halves) whose settled margin is no wider than {gap:.0f}: {chosen:g}")
 
 
 def main() -> None:
