@@ -37,12 +37,13 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
     return tuple(range(seats))
 
 
-def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
-    """The verdict of each side whose play was weighed, and its hand-by-hand luck and skill."""
-    from allfives.bots.luck import verdict
+def _luck_lines(game: GameState, luck: Any, setup: Any, analysis: Any, whole: Any) -> list[str]:
+    """The verdict of each side whose play was reviewed (`analysis`), and its hand-by-hand luck and skill
+    (weighed against every seat's decisions: `whole`)."""
+    from allfives.bots.luck import verdict, verdict_error
 
     rules = game.rules.to_core()
-    weighed = {rules.side_of(s) for s in luck.seats}
+    weighed = {rules.side_of(s) for s in analysis.seats}
     lines = [ngettext("luck and skill ({n} playout a chance value)",
                       "luck and skill ({n} playouts a chance value)", luck.samples).format(n=luck.samples)]
     for s in luck.game:
@@ -50,7 +51,7 @@ def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
             finished = game.phase == "game_over"
             yours = setup.yours(s.side)
             said = verdict(s, rules.sides, setup.side_title(s.side), finished, yours,
-                           setup.partners(s.side) if yours else "")
+                           setup.partners(s.side) if yours else "", verdict_error(s, whole))
             lines.append(f"  {said}")
             lines.append("    " + _(
                 "luck {luck} (lead {lead}, deals {deals}, draws {draws}, unseen tiles {unseen}), "
@@ -67,7 +68,7 @@ def _luck_lines(game: GameState, luck: Any, setup: Any) -> list[str]:
 
 
 def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = None,
-                 players: object = None) -> str:
+                 players: object = None, whole: Any = None) -> str:
     """The analysis in words: each hand's summary per seat and its mistakes, then the game's (and its
     luck and skill); seats by the players' names the record gives (`players`), else `seat 1`..."""
     from allfives.bots.reasons import shown_move, tell
@@ -109,7 +110,7 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
     lines.append(_("game"))
     lines.extend("  " + summary(s) for s in analysis.game)
     if luck is not None and setup is not None:
-        lines.extend(_luck_lines(game, luck, setup))
+        lines.extend(_luck_lines(game, luck, setup, analysis, whole or analysis))
     return "\n".join(lines)
 
 
@@ -144,7 +145,7 @@ class ProgressLine:
 
 
 def review_main(argv: list[str]) -> int:
-    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
+    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game, narrowed
     from allfives.bots.luck import luck_of, luck_samples
 
     parser = argparse.ArgumentParser(
@@ -178,21 +179,25 @@ def review_main(argv: list[str]) -> int:
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
     if not (args.json or args.text or args.plain):
         return _review_screen(game, setup, seats, args.samples)
-    analysis = analyse_game(game, seats, args.samples, progress=ProgressLine(rewrite=not args.plain))
-    luck = luck_of(game, analysis.decisions, luck_samples(args.samples), seats)
+    # every seat is weighed for the luck and skill (a seat not weighed would have its mistakes counted as
+    # the others' luck); the analysis printed is the seats asked for
+    whole = analyse_game(game, range(game.rules.seats), args.samples,
+                         progress=ProgressLine(rewrite=not args.plain))
+    analysis = narrowed(game, whole, seats)
+    luck = luck_of(game, whole.decisions, luck_samples(args.samples))
     unchecked = sum(hand.deal is None for hand in game.log)  # (an older record: its deals not checked)
     if args.plain:
         from allfives.plain.review import review_lines
         from allfives.plain.sentences import Voice
 
-        lines = review_lines(game, Voice(setup), analysis, luck)
+        lines = review_lines(game, Voice(setup), analysis, luck, whole)
         print("\n".join([*lines, record_file.unchecked_deals(unchecked)] if unchecked else lines))
     elif args.json:
         print(json.dumps({**analysis.model_dump(mode="json"), "luck": _luck_json(game, luck)}, indent=1))
         if unchecked:
             print(record_file.unchecked_deals(unchecked), file=sys.stderr)
     else:
-        text = _review_text(game, analysis, luck, setup, record.get("players"))
+        text = _review_text(game, analysis, luck, setup, record.get("players"), whole)
         print(text + ("\n" + record_file.unchecked_deals(unchecked) if unchecked else ""))
     return 0
 
@@ -265,9 +270,21 @@ def _stats_text(stats: Any) -> str:
     rated = (ngettext("{n} game rated", "{n} games rated", r.rated).format(n=r.rated) if r.rated
              else _("no game rated yet: this is where a new player starts"))
     lines.append(rating)
-    lines.append("  " + rated + ("; " + ngettext(
-        "{n} practice game (a hint or an undo) not rated", "{n} practice games (a hint or an undo) not rated",
-        r.practice).format(n=r.practice) if r.practice else ""))
+    notes = [rated]
+    if r.abandoned:
+        notes.append(ngettext("{n} of them abandoned for a new game, counted as lost",
+                              "{n} of them abandoned for a new game, counted as lost", r.abandoned
+                              ).format(n=r.abandoned))
+    if r.practice:
+        notes.append(ngettext("{n} practice game (a hint or an undo) not rated",
+                              "{n} practice games (a hint or an undo) not rated", r.practice
+                              ).format(n=r.practice))
+    if r.unmeasured:
+        notes.append(ngettext("{n} game with 3 or 4 seats or other rules not rated (the bots were measured "
+                              "at 2 seats, to 250)",
+                              "{n} games with 3 or 4 seats or other rules not rated (the bots were measured "
+                              "at 2 seats, to 250)", r.unmeasured).format(n=r.unmeasured))
+    lines.append("  " + "; ".join(notes))
     return "\n".join(lines)
 
 

@@ -2,11 +2,12 @@
 
     python benchmarks/fit_ratings.py benchmarks/ratings/*.json     # the table, as Python and Markdown
 
-Each file is one `allfives match ... --json` document (2 seats). The fit is the maximum likelihood
-of every match's wins under the rating model's own prediction (`PlackettLuce.predict_win`: a lead
-of d wins with probability Phi(d / sqrt(2 beta^2)) when the bots' ratings are known exactly), with
-the anchor level held at its round number. Each level's sigma is its standard error (the inverse
-of the observed information). Deterministic: the same files give the same table on every machine.
+Each file is one `allfives match ... --game-effort --json` document (2 seats, each level at the effort
+a local game gives it). The fit is the maximum likelihood of every match's wins under the rating
+model's own curve (`allfives.bots.ratings.win_chance`: a lead of d wins with probability
+Phi(d / sqrt(2 beta^2)), the curve the player's rating is updated with too), with the anchor level
+held at its round number. Each level's sigma is its standard error (the inverse of the observed
+information). Deterministic: the same files give the same table on every machine.
 """
 
 from __future__ import annotations
@@ -16,26 +17,29 @@ import json
 import math
 from pathlib import Path
 
-from allfives.bots.ratings import ANCHOR, MU, model
+from allfives.bots import game_simulations
+from allfives.bots.match import wilson
+from allfives.bots.ratings import ANCHOR, MU, win_chance
 
 
 def matches(paths: list[str]) -> list[tuple[str, str, int, int]]:
-    """(level a, level b, a's wins, b's wins) for each match file, 2 seats only."""
+    """(level a, level b, a's wins, b's wins) for each match file, 2 seats at the game's effort only."""
     out = []
     for path in paths:
         doc = json.loads(Path(path).read_text())
         if doc["seats"] != 2:
             raise SystemExit(f"{path}: only 2-seat matches are fitted")
+        if doc["sims"] != {lv: game_simulations(lv) for lv in doc["levels"]}:
+            raise SystemExit(f"{path}: not played at the game's effort (allfives match --game-effort)")
         a, b = doc["levels"]
         out.append((a, b, doc["wins"][a], doc["wins"][b]))
     return out
 
 
 def log_likelihood(mus: dict[str, float], games: list[tuple[str, str, int, int]]) -> float:
-    rate = model()
     total = 0.0
     for a, b, wins_a, wins_b in games:
-        p = rate.predict_win([[rate.rating(mu=mus[a], sigma=0.0)], [rate.rating(mu=mus[b], sigma=0.0)]])[0]
+        p = win_chance(mus[a], mus[b])
         p = min(max(p, 1e-12), 1 - 1e-12)
         total += wins_a * math.log(p) + wins_b * math.log(1 - p)
     return total
@@ -115,15 +119,27 @@ def main() -> None:
     for lv in order:
         print(f'    "{lv}": LevelRating({round(mus[lv]):.1f}, {round(errors.get(lv, 0.0)):.1f}),')
     print("}\n")
-    print("| level | rating | standard error |\n|---|---|---|")
+    print("| level | rating | standard error | 95% interval |\n|---|---|---|---|")
     for lv in order:
-        se = "anchor" if lv == ANCHOR else f"± {errors[lv]:.0f}"
-        print(f"| {lv} | {mus[lv]:.0f} | {se} |")
-    print("\n| match | wins | model's prediction |\n|---|---|---|")
-    rate = model()
+        if lv == ANCHOR:
+            print(f"| {lv} | {mus[lv]:.0f} | anchor | |")
+        else:
+            half = 1.96 * errors[lv]
+            low, high = mus[lv] - half, mus[lv] + half
+            print(f"| {lv} | {mus[lv]:.0f} | ± {errors[lv]:.0f} | {low:.0f}–{high:.0f} |")
+    pairs: dict[tuple[str, str], list[int]] = {}
     for a, b, wins_a, wins_b in games:
-        p = rate.predict_win([[rate.rating(mu=mus[a], sigma=0.0)], [rate.rating(mu=mus[b], sigma=0.0)]])[0]
-        print(f"| {a} v {b} | {wins_a}-{wins_b} ({100 * wins_a / (wins_a + wins_b):.1f}%) | {100 * p:.1f}% |")
+        total = pairs.setdefault((a, b), [0, 0, 0])
+        total[0] += wins_a
+        total[1] += wins_b
+        total[2] += 1
+    print("\n| match | files | games | wins | share | 95% CI | model's prediction |")
+    print("|---|---|---|---|---|---|---|")
+    for (a, b), (wins_a, wins_b, files) in pairs.items():
+        n = wins_a + wins_b
+        low, high = wilson(wins_a, n)
+        print(f"| {a} v {b} | {files} | {n} | {wins_a}-{wins_b} | {100 * wins_a / n:.1f}% | "
+              f"{100 * low:.1f}–{100 * high:.1f}% | {100 * win_chance(mus[a], mus[b]):.1f}% |")
 
 
 if __name__ == "__main__":

@@ -84,3 +84,32 @@ def test_a_game_played_again_on_a_code_is_practice_and_leaves_the_rating_alone()
     setup, earlier = deals_from(parser().parse_args(["--deals", code.text]))
     assert earlier is None and setup.deals == code
     assert setup.practice
+
+
+def test_the_code_of_a_game_in_progress_is_refused_until_it_is_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game's save holds its code (to resume on its deals): played again beside the game, it would
+    show the deals before they are played. Refused in any window's slot, by either door."""
+    from allfives.engine import Rules
+    from allfives.plain.launch import parser as plain_parser
+    from allfives.plain.launch import setup_from
+    from allfives.play.deals import DealCode, DealCodeError
+    from allfives.play.saving import SaveStore
+    from allfives.play.session import Session
+    from allfives.ui.launch import deals_from, parser
+    from tests.ui.helpers import play_on
+
+    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(tmp_path))
+    code = DealCode(Rules(seats=2, target=40), ("person", "easy"), 0x13579BDF2468ACE)
+    store = SaveStore(tmp_path, slot=2)
+    session = Session.new(code.setup(bot_delay=0), store)
+    play_on(session, steps=3)
+    assert store.path.exists()
+    assert "still in progress" in refused(["--deals", code.text.lower().replace("-", " ")], capsys)
+    with pytest.raises(DealCodeError):
+        setup_from(plain_parser().parse_args(["--deals", code.text]), None)
+    other = DealCode(Rules(seats=2, target=40), ("person", "easy"), 0x13579BDF2468ACF)
+    assert deals_from(parser().parse_args(["--deals", other.text]))[0].deals == other  # (another game's)
+    play_on(session)  # the game is over: its deals may be played again
+    assert not store.path.exists()
+    assert deals_from(parser().parse_args(["--deals", code.text]))[0].deals == code

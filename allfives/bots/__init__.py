@@ -13,6 +13,16 @@ if TYPE_CHECKING:
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # offered to players in the UI
 # the oracles see hidden tiles: benchmarks only
 ALL_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert", "oracle-hands", "oracle")
+# The effort a local game's searching bots spend: a fixed number of deals a decision, so a game's bots
+# repeat themselves on its deal code; sized per level to take about as long (an expert's deal costs
+# about twice a hard one's). The rating table (bots/ratings.py) is measured at this effort.
+GAME_SIMULATIONS = 200
+GAME_SIMULATIONS_FOR: dict[str, int] = {"expert": 100}
+
+
+def game_simulations(level: str) -> int:
+    """Deals a decision a searching bot of `level` looks at in a local game (the rated effort)."""
+    return GAME_SIMULATIONS_FOR.get(level, GAME_SIMULATIONS)
 
 
 def make_bot(level: str, seed: int | None = None, simulations: int | None = None,
@@ -43,4 +53,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "make_bot"]
+__all__ = ["ALL_LEVELS", "GAME_SIMULATIONS", "GAME_SIMULATIONS_FOR", "LEVELS", "Bot", "game_simulations",
+           "make_bot"]

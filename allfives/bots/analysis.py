@@ -414,6 +414,29 @@ def analyse_game(game: GameState, seats: Iterable[int], samples: int = DEFAULT_S
     return assemble(game, seats, samples, decisions)
 
 
+def every_seat(game: GameState, analysis: GameAnalysis, stop: Callable[[], bool] | None = None
+               ) -> GameAnalysis:
+    """The analysis with every seat's decisions: the seats it did not weigh are weighed now (each
+    decision on its own seeded deals, so the whole is what weighing every seat at once gives).
+    `stop()` is asked before each (AnalysisStopped when it says so). Luck and skill need every seat:
+    a seat not weighed has its mistakes counted as the others' luck."""
+    seats = tuple(range(game.rules.seats))
+    if analysis.seats == seats:
+        return analysis
+    made = list(analysis.decisions)
+    for d in iter_decisions(game, seats, analysis.samples, skip={(d.hand, d.move) for d in made}):
+        if stop is not None and stop():
+            raise AnalysisStopped
+        made.append(d)
+    return assemble(game, seats, analysis.samples, made)
+
+
+def narrowed(game: GameState, analysis: GameAnalysis, seats: Iterable[int]) -> GameAnalysis:
+    """The analysis of fewer seats from one of more (the same numbers: each decision stands alone)."""
+    wanted = set(seats)
+    return assemble(game, wanted, analysis.samples, [d for d in analysis.decisions if d.seat in wanted])
+
+
 def assemble(game: GameState, seats: Iterable[int], samples: int, decisions: Iterable[Decision]
              ) -> GameAnalysis:
     """The analysis of a game from its weighed decisions (in any order), with the summaries per hand

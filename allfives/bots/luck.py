@@ -23,8 +23,9 @@ sd 21 points a game; `benchmarks/analysis.py --only-luck --luck 20 --samples 100
 too: most of `hidden` is the evaluation's own gap (how much better the review's best moves are than
 the playouts' moves), not the tiles', so it is large when one side's choices cost much by the
 review's numbers. A seat not weighed (`account(seats=...)`) is taken to play as the evaluation
-would: its moves' effect is in the others' `hidden`, and the verdict's "your play" is the weighed
-side's own costs only.
+would: its moves' effect is in the others' `hidden`. So the verdict weighs every seat (the game-over
+screen, the review's luck, `allfives review`): weighing only the person's, the bots' mistakes read as
+the person's luck and "your play" could never be positive (on real bot games: benchmarks/verdict.py).
 
 Who leads is part of the deal (`lead`: the edge of leading, whether drawn at random or won by going
 out first; the review's evaluation weighs points within a hand, so the lead's edge counts where it
@@ -370,9 +371,40 @@ def luck_samples(samples: int) -> int:
 
 # -- the verdict, in words -----------------------------------------------------------------
 
+# One sampled choice's cost moves about this much between sampling seeds at DEFAULT_SAMPLES (400) deals
+# a decision (benchmarks/analysis.py --noise), as 1/sqrt of the deals otherwise.
+COST_ERROR = 0.7
+COST_SAMPLES = 400
+ROUNDED_TO = 5  # the verdict's figures: every score is a multiple of 5, and the ± is tens of points
+
+
+class Weighing(Protocol):
+    """What `verdict_error` needs of the analysis the luck was weighed against (a `GameAnalysis`)."""
+
+    samples: int
+
+    @property
+    def decisions(self) -> Sequence[Weighed]: ...
+
+
+def verdict_error(side: SideLuck, analysis: Weighing) -> float:
+    """About two standard errors of the verdict's two figures (they add up to the margin, so they share
+    one): the chance values' sampling (`noise`) and every sampled choice's cost's (an exact or forced
+    one has none). At the review's 400 deals a decision it is some tens of points: the figures move
+    that much between sample sizes, so they are said rounded, with it."""
+    sampled = sum(1 for d in analysis.decisions if not d.forced and not getattr(d, "exact", False))
+    costs = COST_ERROR ** 2 * COST_SAMPLES / analysis.samples * sampled
+    return 2 * math.sqrt(side.noise ** 2 + costs)
+
+
+def _rounded(points: float, to: int = ROUNDED_TO) -> int:
+    return int(round(points / to)) * to
+
+
 def verdict(side: SideLuck, sides: int, who: str = "", finished: bool = True, you: bool = False,
-            partners: str = "") -> str:
-    """`You lost by 40: the deals and draws cost you 55, your play gained 15`.
+            partners: str = "", error: float | None = None) -> str:
+    """`You lost by 40: the deals and draws cost you 55, your play gained 15`; with `error` (the figures'
+    ± from `verdict_error`) they are rounded to 5 and it follows them: `... gained 15 (± 30)`.
 
     The margin is the real one and the two parts add up to it: the play's part is the skill, the
     chance's the rest (the measured luck, give or take the residual, its sampling noise). `who` is
@@ -380,8 +412,8 @@ def verdict(side: SideLuck, sides: int, who: str = "", finished: bool = True, yo
     "you" whatever their name (with `partners`, the others on their side: `You and Cleo won by 40`).
     More than two sides are weighed against the others' average."""
     margin = round(side.margin)
-    skill = round(side.skill)
-    chance = margin - skill if finished else round(side.luck)
+    skill = round(side.skill) if error is None else _rounded(side.skill)
+    chance = margin - skill if finished else round(side.luck) if error is None else _rounded(side.luck)
     n = abs(margin)
     if you:
         head = _your_head(margin, sides, finished, partners)
@@ -407,8 +439,11 @@ def verdict(side: SideLuck, sides: int, who: str = "", finished: bool = True, yo
                  else _("the deals and draws cost {who} {n}"))
         played = _("{who}'s play gained {n}") if skill >= 0 else _("{who}'s play cost {n}")
     head = head.format(who=who, n=n, partners=partners)
-    return _("{head}: {deals}, {play}").format(head=head, deals=dealt.format(who=who, n=abs(chance)),
-                                              play=played.format(who=who, n=abs(skill)))
+    deals, play = dealt.format(who=who, n=abs(chance)), played.format(who=who, n=abs(skill))
+    if error is None:
+        return _("{head}: {deals}, {play}").format(head=head, deals=deals, play=play)
+    error = max(ROUNDED_TO, math.ceil(error / ROUNDED_TO) * ROUNDED_TO)
+    return _("{head}: {deals}, {play} (± {error})").format(head=head, deals=deals, play=play, error=error)
 
 
 def _your_head(margin: int, sides: int, finished: bool, partners: str) -> str:

@@ -16,7 +16,7 @@ from allfives.engine import Rules, core
 from allfives.i18n import _
 from allfives.names import count
 
-from . import ALL_LEVELS, make_bot
+from . import ALL_LEVELS, game_simulations, make_bot
 
 DEFAULT_SIMS = 40  # hard's effort in matches: about 0.05 s a move, and deterministic
 MAX_HANDS = 500  # a game that runs longer than this is cut off (it never should)
@@ -54,10 +54,22 @@ def labels_for(levels: list[str]) -> list[str]:
     return out
 
 
+Sims = int | dict[str, int] | None  # one search size for every level, one per level, or the clock
+
+
+def sims_of(sims: Sims, level: str) -> int | None:
+    return sims.get(level) if isinstance(sims, dict) else sims
+
+
+def game_effort(levels: list[str]) -> dict[str, int]:
+    """Each level's search size in a local game (`--game-effort`: the effort the rating table is at)."""
+    return {lv: game_simulations(lv) for lv in labels_for(levels)}
+
+
 def play_game(rules: core.CoreRules, seating: list[str], deal_seed: int, bot_seeds: list[int],
-              sims: int | None, budget: float) -> dict[str, Any]:
+              sims: Sims, budget: float) -> dict[str, Any]:
     """One full game to the target; returns the winner's level and each level's gain per hand."""
-    bots = [make_bot(lv, seed=bot_seeds[seat], simulations=sims, time_budget=budget)
+    bots = [make_bot(lv, seed=bot_seeds[seat], simulations=sims_of(sims, lv), time_budget=budget)
             for seat, lv in enumerate(seating)]
     table = core.Table(rules)
     gains: list[dict[str, float]] = []
@@ -93,7 +105,7 @@ def bot_seed_stream(seed: int, deals: int, orders: int, seats: int) -> list[list
 
 
 def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1, jobs: int = 1,
-              sims: int | None = None, budget: float = 1.0, target: int | None = None,
+              sims: Sims = None, budget: float = 1.0, target: int | None = None,
               hand_size: int | None = None) -> dict[str, Any]:
     """Play the match and summarize it (the --json document)."""
     kw: dict[str, Any] = {"seats": seats}
@@ -120,7 +132,7 @@ def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1
 
 
 def summarize(levels: list[str], seats: int, rules: core.CoreRules, results: list[dict[str, Any]],
-              seconds: float, seed: int, sims: int | None, budget: float = 1.0) -> dict[str, Any]:
+              seconds: float, seed: int, sims: Sims, budget: float = 1.0) -> dict[str, Any]:
     labels = labels_for(levels if seats != 4 else levels[:2])
     n = len(results)
     base = seatings(levels, seats)[0]
@@ -161,7 +173,8 @@ def report(doc: dict[str, Any]) -> str:
              + f", target {doc['target']}, {count(doc['games'], 'game')} ({count(doc['hands'], 'hand')}) "
              "on duplicate deals,"
              f" seed {doc['seed']}"
-             + (f", search sims {doc['sims']}" if doc["sims"] else f", search budget {doc['budget']} s")]
+             + (f", search sims {_sims_words(doc['sims'])}" if doc["sims"]
+                else f", search budget {doc['budget']} s")]
     for lv, rate in doc["win_rate"].items():
         lo, hi = doc["ci95"][lv]
         lines.append(f"  {lv:<8} wins {doc['wins'][lv]:>4}  {100 * rate:5.1f}%  "
@@ -173,6 +186,10 @@ def report(doc: dict[str, Any]) -> str:
         lines.append(f"  {m['of']} gains {m['mean']:+.2f} ± {m['se']:.2f} points per hand over {m['over']}")
     lines.append(f"  {doc['games_per_second']} games/s ({doc['seconds']} s)")
     return "\n".join(lines)
+
+
+def _sims_words(sims: int | dict[str, int]) -> str:
+    return ", ".join(f"{lv} {n}" for lv, n in sims.items()) if isinstance(sims, dict) else str(sims)
 
 
 def main(argv: list[str]) -> int:
@@ -190,6 +207,8 @@ def main(argv: list[str]) -> int:
                             sims=DEFAULT_SIMS))
     parser.add_argument("--budget", type=float, default=None,
                         help=_("think for this many seconds a move instead of a fixed --sims"))
+    parser.add_argument("--game-effort", action="store_true",
+                        help=_("each level searches as in a local game (the rating table's effort)"))
     parser.add_argument("--target", type=int, default=None, help=_("points to win"))
     parser.add_argument("--hand-size", type=int, default=None, help=_("tiles dealt to each player"))
     parser.add_argument("--json", action="store_true", help=_("the result as one JSON document"))
@@ -203,7 +222,10 @@ def main(argv: list[str]) -> int:
         parser.error(_("--games and --jobs must be at least 1"))
     if args.sims is not None and args.sims < 1:
         parser.error(_("--sims must be at least 1"))
-    sims = args.sims if args.sims is not None or args.budget is not None else DEFAULT_SIMS
+    if args.game_effort and (args.sims is not None or args.budget is not None):
+        parser.error(_("--game-effort sets the search size: give no --sims or --budget"))
+    sims: Sims = (game_effort(args.levels) if args.game_effort
+                  else args.sims if args.sims is not None or args.budget is not None else DEFAULT_SIMS)
     try:
         doc = run_match(args.levels, args.seats, args.games, args.seed, args.jobs, sims, args.budget or 1.0,
                         args.target, args.hand_size)

@@ -1,24 +1,33 @@
-"""The bot levels' fixed ratings (measured by bot-against-bot matches) and the rating model they are on.
+"""The bot levels' fixed ratings (measured by bot-against-bot matches) and the one rating model they are on.
 
-The scale is openskill's Weng-Lin Plackett-Luce model with its default proportions times 60
-(mu 1500, sigma 500, beta 250), anchored at medium = 1500: a new player starts where medium stands,
-sure of nothing (sigma 500). Each level's number is the fit of `benchmarks/fit_ratings.py` to the
-matches in benchmarks/RESULTS-bots.md ("Ratings"); it is a constant so that a player's rating is on
-the same scale on every machine. Regenerate it only with those matches.
+One model, Thurstone-Mosteller: each player's play in a game is their rating plus normal noise of
+spread BETA, so a player rated `d` above another wins a 2-seat game with chance Phi(d / (sqrt 2 BETA))
+(`win_chance`). The bots' table is fitted with that curve (`benchmarks/fit_ratings.py`, the maximum
+likelihood of the recorded matches) and the player's rating is updated with the same curve
+(history/rating.py: the exact posterior of one number, the bots held at their table's values). Two
+curves (the table on one, the updates on another) stretched every distance between the levels.
+
+The scale: mu 1500, sigma 500, beta 250 (openskill's default proportions times 60, the numbers kept
+from before), anchored at medium = 1500: a new player starts where medium stands, sure of nothing.
+Each level's number is the fit of the matches in benchmarks/RESULTS-bots.md ("Ratings"), played at
+the effort a local game gives each level (`allfives.bots.game_simulations`); it is a constant so that
+a player's rating is on the same scale on every machine. Regenerate it only with those matches.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from openskill.models import PlackettLuce
+import math
+from typing import NamedTuple
 
 MU = 1500.0  # a new player's rating: medium's (the anchor)
 SIGMA = 500.0  # a new player's uncertainty
-BETA = 250.0  # the spread of one game's result: a lead of BETA wins about 76% of 2-seat games
-TAU = 5.0  # the uncertainty added before each game, so a rating keeps following a player who improves
+BETA = 250.0  # the spread of one player's play in a game: a lead of BETA wins 76% of 2-seat games
+# The uncertainty added before each game, so a rating keeps following a player who improves. Chosen
+# from the table (benchmarks/RESULTS-bots.md "The player's rating"): a player who keeps playing the
+# level of their own strength settles at a 95% margin as narrow as the narrowest gap between two
+# neighbouring levels, so that enough games place them between those two; any larger and the
+# margin never gets that narrow, any smaller and the rating forgets old games more slowly.
+TAU = 3.0
 ANCHOR = "medium"
 
 
@@ -38,26 +47,13 @@ BOT_RATINGS: dict[str, LevelRating] = {
 }
 
 
-@functools.cache
-def model() -> PlackettLuce:
-    """The one rating model every rating is made with (openskill loads when a rating is first made)."""
-    from openskill.models import PlackettLuce
-
-    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+def win_chance(mu: float, other: float) -> float:
+    """The chance a player rated `mu` wins a 2-seat game against one rated `other` (both known exactly):
+    the one curve of the table's fit and of the player's updates."""
+    return 0.5 * math.erfc((other - mu) / (2 * BETA))  # Phi(d / (sqrt 2 BETA)), d = mu - other
 
 
 def levels_in_order() -> list[tuple[str, float]]:
     """The rated levels, weakest first."""
     return sorted(((level, r.mu) for level, r in BOT_RATINGS.items()), key=lambda item: item[1])
 
-
-def standing(mu: float) -> tuple[str | None, str | None]:
-    """Where a rating stands among the levels: the level just below it and the one just above
-    (None at either end: below the weakest, above the strongest)."""
-    below = above = None
-    for level, rating in levels_in_order():
-        if rating <= mu:
-            below = level
-        elif above is None:
-            above = level
-    return below, above

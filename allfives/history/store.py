@@ -112,17 +112,19 @@ def _rated(db: sqlite3.Connection) -> None:
 
 
 def _store_ratings(db: sqlite3.Connection) -> None:
-    """Work every finished game's rating out again from the games and write those that changed: a game
-    finished late (two windows) may come before others in the order games are rated in."""
+    """Work the rating after every game that ended (finished, or abandoned: rated as lost) out again from
+    the games and write those that changed: a game finished late (two windows) may come before others
+    in the order games are rated in."""
     from .rating import rating_series
 
-    rows = db.execute(f"SELECT {_COLUMNS}, rating FROM games WHERE status = 'finished'").fetchall()
+    rows = db.execute(f"SELECT {_COLUMNS}, rating FROM games WHERE status IN ('finished', 'abandoned')"
+                      ).fetchall()
     stored = {r[0]: r[-1] for r in rows}
     for point in rating_series(_light_entries(rows)):
         value = json.dumps([point.mu, point.sigma])
         if stored.get(point.game_id) != value:
             db.execute("UPDATE games SET rating = ? WHERE id = ?", (value, point.game_id))
-    db.execute("UPDATE games SET rating = NULL WHERE status != 'finished' AND rating IS NOT NULL")
+    db.execute("UPDATE games SET rating = NULL WHERE status = 'playing' AND rating IS NOT NULL")
 
 
 def _light_entries(rows: list[tuple]) -> list[GameEntry]:
@@ -180,6 +182,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 5: practice (a hint taken or a move taken back, from the record's `"practice": true`) and the
     # person's rating after each finished game, worked out again from the games (history/rating.py)
     _rated,
+    # 6: the ratings worked out again with the one model (the table's curve; abandoned games as lost)
+    _store_ratings,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -245,7 +249,7 @@ def _record_hash(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def _analysis_key(samples: int, seats: Sequence[int]) -> str:
+def _analysis_key(samples: int, seats: Sequence[int] | range) -> str:
     from allfives.bots.analysis import VERSION
 
     return f"v{VERSION}:{samples}:{','.join(map(str, sorted(seats)))}"
@@ -374,17 +378,23 @@ class HistoryStore:
             self._kept[game_id] = kept
 
     def abandon(self, game_id: str) -> None:
-        """A game left unfinished for good (a new game started over it)."""
-        self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
-                                        " WHERE id = ? AND status = 'playing'", (self.clock(), game_id)),
-                  None, writes=True, creates=False)
+        """A game left unfinished for good (a new game started over it): rated as lost."""
+        def leave(db: sqlite3.Connection) -> None:
+            if db.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ? AND"
+                          " status = 'playing'", (self.clock(), game_id)).rowcount:
+                _store_ratings(db)
+
+        self._run(leave, None, writes=True, creates=False)
 
     def abandon_others(self, keep: str | None) -> None:
         """Every game still marked in play but `keep` is abandoned (at start: the window that played
-        it was closed without finishing it, and only `keep` is resumed)."""
-        self._run(lambda db: db.execute("UPDATE games SET status = 'abandoned', updated_at = ?"
-                                        " WHERE status = 'playing' AND id IS NOT ?", (self.clock(), keep)),
-                  None, writes=True, creates=False)
+        it was closed without finishing it, and only `keep` is resumed): each rated as lost."""
+        def leave(db: sqlite3.Connection) -> None:
+            if db.execute("UPDATE games SET status = 'abandoned', updated_at = ? WHERE status = 'playing'"
+                          " AND id IS NOT ?", (self.clock(), keep)).rowcount:
+                _store_ratings(db)
+
+        self._run(leave, None, writes=True, creates=False)
 
     def delete(self, game_id: str) -> None:
         with self._lock:
@@ -499,7 +509,18 @@ class HistoryStore:
     def analysis(self, game_id: str, samples: int, seats: Sequence[int], game: GameState | None = None
                  ) -> GameAnalysis | None:
         """A stored analysis made with these settings from the game's record as it is now (and, given
-        `game`, only if that record is this game)."""
+        `game`, only if that record is this game); given `game`, one of every seat serves fewer seats
+        (the game-over screen's verdict weighs every seat, the review the people's)."""
+        found = self._analysis(game_id, samples, seats, game)
+        if found is None and game is not None and set(seats) != set(range(game.rules.seats)):
+            from allfives.bots.analysis import narrowed
+
+            whole = self._analysis(game_id, samples, range(game.rules.seats), game)
+            found = None if whole is None else narrowed(game, whole, seats)
+        return found
+
+    def _analysis(self, game_id: str, samples: int, seats: Sequence[int] | range,
+                  game: GameState | None = None) -> GameAnalysis | None:
         from allfives.bots.analysis import GameAnalysis
 
         def read(db: sqlite3.Connection) -> tuple[str, str, dict[str, Any] | None] | None:

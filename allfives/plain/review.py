@@ -58,10 +58,11 @@ def summary_line(voice: Voice, s: Summary) -> str:
                        lost=decimal(s.lost_to_mistakes), accuracy=share(s.accuracy or 0.0))
 
 
-def review_lines(game: GameState, voice: Voice, analysis: GameAnalysis, luck: LuckAnalysis | None = None
-                 ) -> list[str]:
-    """The whole review, mistake by mistake, then each weighed player's game and the verdict."""
-    from allfives.bots.luck import verdict
+def review_lines(game: GameState, voice: Voice, analysis: GameAnalysis, luck: LuckAnalysis | None = None,
+                 whole: GameAnalysis | None = None) -> list[str]:
+    """The whole review, mistake by mistake, then each weighed player's game and the verdict (the luck
+    weighed against every seat's decisions, `whole`: the figures' ± is its)."""
+    from allfives.bots.luck import verdict, verdict_error
 
     lines = [mistake_line(voice, d) for d in analysis.mistakes()]
     if not lines:
@@ -70,9 +71,10 @@ def review_lines(game: GameState, voice: Voice, analysis: GameAnalysis, luck: Lu
     if luck is not None:
         rules = game.rules.to_core()
         finished = game.phase == "game_over"
-        for side in sorted({rules.side_of(s) for s in luck.seats}):
+        for side in sorted({rules.side_of(s) for s in analysis.seats}):
             who = "You" if voice.has_you(side) else voice.side(side)  # (the verdict's own "you" forms)
-            lines.append(verdict(luck.game[side], rules.sides, who, finished) + ".")
+            lines.append(verdict(luck.game[side], rules.sides, who, finished,
+                                 error=verdict_error(luck.game[side], whole or analysis)) + ".")
     return lines
 
 
@@ -82,7 +84,7 @@ def weigh(session: Session, voice: Voice, history: HistoryLink | None, say: Call
     it: a second review is at once), saying how far it has come now and then."""
     import time
 
-    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game
+    from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game, narrowed
     from allfives.bots.luck import luck_of, luck_samples
     from allfives.history.store import stored_analysis
 
@@ -99,9 +101,10 @@ def weigh(session: Session, voice: Voice, history: HistoryLink | None, say: Call
             say(_("Weighed {done} of {total}.").format(done=done, total=total))
 
     session.flush()
+    everyone = tuple(range(game.rules.seats))  # (the luck weighs every seat: a bot's mistake is not luck)
     if history is not None and setup.history_id is not None:
-        analysis = stored_analysis(history.store(), setup.history_id, game, seats, samples, progress)
+        whole = stored_analysis(history.store(), setup.history_id, game, everyone, samples, progress)
     else:
-        analysis = analyse_game(game, seats, samples, progress)
-    luck = luck_of(game, analysis.decisions, luck_samples(samples), seats)
-    return review_lines(game, voice, analysis, luck)
+        whole = analyse_game(game, everyone, samples, progress)
+    luck = luck_of(game, whole.decisions, luck_samples(samples))
+    return review_lines(game, voice, narrowed(game, whole, seats), luck, whole)

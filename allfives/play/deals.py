@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
@@ -86,6 +87,36 @@ def earlier_in_history(store: HistoryStore, code: str, not_id: str | None) -> Ea
     return EarlierGame.of(code, state, entry.players)
 
 
+def in_play(code: DealCode, directory: Path | None = None) -> bool:
+    """Whether a game in progress here (in any window's save slot) is dealt from this code. Its save
+    holds the code (a game resumes on its deals), so anyone may read it there: played again beside
+    the game, it would show that game's deals before they are played."""
+    from allfives.engine import RecordError
+    from allfives.play.saving import SLOTS, SaveStore
+    from allfives.record_file import read_record
+
+    for slot in range(1, SLOTS + 1):
+        path = SaveStore(directory, slot).path
+        if not os.path.lexists(path):
+            continue
+        try:
+            data, _text = read_record(path, names=False)
+            found = read_code(data.get(FIELD)) if isinstance(data, dict) else None
+        except (RecordError, ValueError, RecursionError):
+            continue  # (not a game that can be resumed on its deals either)
+        if found is not None and found.secret == code.secret:
+            return True
+    return False
+
+
+def refuse_in_play(code: DealCode) -> DealCode:
+    """The code, unless a game in progress here is dealt from it (DealCodeError, in the player's words)."""
+    if in_play(code):
+        raise DealCodeError(_("That is the deal code of a game still in progress: its deals can be played "
+                              "again once it is over."))
+    return code
+
+
 class DealsFileError(ValueError):
     """A record that cannot give its deals again; its message says why in the player's words."""
 
@@ -159,4 +190,4 @@ def deals_over(setup: GameSetup, state: GameState, history: Any = None,
 
 # (DealCode and DealCodeError are the setup's, named here too for the doors that read a code or a file)
 __all__ = ["DealCode", "DealCodeError", "DealsFileError", "DealsOver", "Duplicate", "EarlierGame",
-           "deals_over", "earlier_in_history", "read_deals_file"]
+           "deals_over", "earlier_in_history", "in_play", "read_deals_file", "refuse_in_play"]

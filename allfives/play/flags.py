@@ -47,7 +47,7 @@ def game_from(args: argparse.Namespace, bot_delay: float) -> GameSetup:
 def deals_from(args: argparse.Namespace, bot_delay: float | None) -> tuple[GameSetup, EarlierGame | None]:
     """The game `--deals` asks for (a deal code, or a record file), and the earlier game when it names a
     record; DealCodeError or DealsFileError (ValueError), in one line, when it cannot be played."""
-    from .deals import DealCode, DealCodeError, read_deals_file
+    from .deals import DealCode, DealCodeError, read_deals_file, refuse_in_play
 
     if shapes_a_game(args):
         raise DealCodeError(_("--deals sets the whole game: leave out the flags that shape one."))
@@ -57,7 +57,7 @@ def deals_from(args: argparse.Namespace, bot_delay: float | None) -> tuple[GameS
     if os.path.lexists(given) or given.lower().endswith(".json") or os.sep in given:
         code, earlier = read_deals_file(given)
     else:
-        code = DealCode.parse(given)
+        code = refuse_in_play(DealCode.parse(given))  # a game in progress keeps its deals unseen
     # Deals someone has seen (or chose) are no test of skill: a game played again on them is practice,
     # and leaves the rating alone.
     return replace(code.setup(bot_delay=bot_delay), practice=True), earlier

@@ -60,15 +60,15 @@ def bot_seed(setup: GameSetup, state: GameState, hint: bool = False) -> int | No
 
 
 def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
-    """The bot for this seat's next decision, here or at a hosted table: seeded games take its seed
-    from the bots' own stream and search a fixed size; otherwise it thinks by the clock within the
-    pause (a fixed size at delay 0, when nothing waits)."""
+    """The bot for this seat's next decision, here or at a hosted table: a seeded game's, or a deal
+    code's (every local game has one), take its seed from the bots' own stream and search the game's
+    fixed size at every pace, so the same code meets the same replies and every rated game meets the
+    bots the rating table measured; otherwise it thinks by the clock within the pause (the instant
+    size at delay 0, when nothing waits)."""
     level = setup.players[seat].level
     budget = thinking_budget(setup.bot_delay)
-    # (a deal code's bots at no delay search the instant size: the same bots at the same pace)
-    sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.seeded
-            else INSTANT_SIMULATIONS if budget is None
-            else SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.repeats else None)
+    sims = (SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS) if setup.repeats
+            else INSTANT_SIMULATIONS if budget is None else None)
     return make_bot(level, seed=bot_seed(setup, state), simulations=sims,
                     time_budget=budget or 1.0)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.bots import LEVELS
+from allfives.bots import GAME_SIMULATIONS, GAME_SIMULATIONS_FOR, LEVELS
 from allfives.engine.core import (
     MAX_HAND_SIZE,
     MAX_TARGET,
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from allfives.engine import Rules
 
 DEFAULT_BOT_DELAY = 0.8  # also hard's thinking budget: every bot move lands after the same pause
-SEEDED_SIMULATIONS = 200  # a fixed search size makes seeded bots repeat themselves exactly
+SEEDED_SIMULATIONS = GAME_SIMULATIONS  # a fixed search size makes seeded bots repeat themselves exactly
 # ... sized per level to take about as long: an expert's deal costs about twice a hard one's
-SEEDED_SIMULATIONS_FOR = {"expert": 100}
+SEEDED_SIMULATIONS_FOR = GAME_SIMULATIONS_FOR
 
 Kind = Literal["person", "bot"]
 
@@ -168,6 +168,16 @@ class GameSetup:
         """Bots that repeat themselves (a seeded game's, a deal code's): their seeds follow from the game
         and they search a fixed size, so the same moves meet the same replies."""
         return self.seed is not None or self.deals is not None
+
+    @property
+    def rated(self) -> bool:
+        """The game moves the player's rating (history/rating.py): one person against bots of the
+        table's levels, on the measured rules, not practice nor seeded. Left for a new game, it counts
+        as lost."""
+        from allfives.history.rating import unrated_reason
+
+        bots = [p.level for p in self.players if not p.is_person]
+        return unrated_reason(self.rules, len(self.people), bots, self.practice, self.seeded) is None
 
     @property
     def people(self) -> list[int]:

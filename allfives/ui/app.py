@@ -251,10 +251,15 @@ class AllFivesApp(TableShell):
             if not cancellable:
                 self.screen.no_way_back()  # "Back" would only lead to a finished table
             return
+        from allfives.play.session import Session
+
         seats = game.session.setup.rules.seats if game else 2
         leaving = game.close if game is not None and cancellable else None
+        rated = (game is not None and cancellable and isinstance(game.session, Session)
+                 and game.session.setup.rated)
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
-                                       leaving=leaving, last=self.last_game()), self._setup_chosen)
+                                       leaving=leaving, last=self.last_game(), rated=rated),
+                         self._setup_chosen)
 
 
 def named_as(setup: GameSetup, name: str | None) -> GameSetup:

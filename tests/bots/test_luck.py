@@ -7,8 +7,8 @@ import statistics
 import pytest
 
 from allfives.bots import make_bot
-from allfives.bots.analysis import analyse_game
-from allfives.bots.luck import LuckAnalysis, SideLuck, iter_chances, luck_of, verdict
+from allfives.bots.analysis import Decision, GameAnalysis, analyse_game, narrowed
+from allfives.bots.luck import LuckAnalysis, SideLuck, iter_chances, luck_of, verdict, verdict_error
 from allfives.engine import GameState, Rules
 from tests.ui.scenes import PLANTED_SAMPLES, planted_game
 
@@ -139,3 +139,58 @@ def test_the_verdict_says_who_and_adds_up_to_the_margin() -> None:
         "You trail by 15 so far: the deals and draws gave you 35, your play cost you 33")
     # rounding never breaks the sum: the chance part is the margin less the play's
     assert verdict(_side(25, 10.6, luck=14.9), 2, you=True).endswith("gave you 14, your play gained 11")
+
+
+def test_with_its_error_the_verdict_rounds_to_5_and_says_the_margin_of_its_figures() -> None:
+    assert verdict(_side(-40, 15), 2, you=True, error=23.2) == (
+        "You lost by 40: the deals and draws cost you 55, your play gained 15 (± 25)")
+    # the figures move some tens of points between sample sizes: said to the nearest 5, adding up
+    assert verdict(_side(150, 138.4, luck=14.1), 2, you=True, error=27.9) == (
+        "You won by 150: the deals and draws gave you 10, your play gained 140 (± 30)")
+    assert verdict(_side(-15, -33, luck=36.9), 2, finished=False, you=True, error=2) == (
+        "You trail by 15 so far: the deals and draws gave you 35, your play cost you 35 (± 5)")
+
+
+def _decision(n: int, forced: bool = False, exact: bool = False) -> Decision:
+    return Decision(hand=1, move=n, seat=n % 2, played="draw", best="draw", forced=forced, exact=exact)
+
+
+def test_the_verdicts_error_grows_with_the_sampled_choices_and_shrinks_with_the_deals() -> None:
+    side = _side(10, 5)  # (noise 1)
+
+    def analysis(samples: int, decisions: list[Decision]) -> GameAnalysis:
+        return GameAnalysis(samples=samples, seats=(0, 1), decisions=tuple(decisions), hands=(), game=())
+
+    sampled = [_decision(n) for n in range(100)]
+    unsampled = [_decision(n, forced=True) for n in range(50)] + [_decision(n, exact=True) for n in range(50)]
+    assert verdict_error(side, analysis(400, unsampled)) == pytest.approx(2 * side.noise)
+    at_400 = verdict_error(side, analysis(400, sampled))
+    assert at_400 > 10 and verdict_error(side, analysis(400, sampled + unsampled)) == at_400
+    assert verdict_error(side, analysis(1600, sampled)) < at_400 < verdict_error(side, analysis(100, sampled))
+
+
+def test_a_bots_mistakes_are_the_persons_skill_not_luck() -> None:
+    """Hard (the person's seat) against easy: weighing every seat, the win is hard's play; weighing the
+    person's seat alone (as the verdict did), easy's mistakes read as the person's luck and "your play"
+    cannot be positive (benchmarks/verdict.py: the same on whole games at the game's effort)."""
+    state = GameState.new(Rules(seats=2, target=100), seed=1)
+    bots = [make_bot("hard", seed=1, simulations=40), make_bot("easy", seed=2)]
+    while state.phase != "game_over":
+        if state.phase == "hand_over":
+            state, _ = state.next_hand()
+        else:
+            state, _ = state.apply(bots[state.turn].choose(state.view(state.turn)))
+    every = analyse_game(state, (0, 1), 16)
+    mine = luck_of(state, every.decisions, 8).game[0]
+    alone = luck_of(state, narrowed(state, every, [0]).decisions, 8, [0]).game[0]
+    assert mine.margin > 0 and mine.skill > 0 and abs(mine.luck) < mine.skill
+    assert alone.skill <= 0 and alone.luck > mine.luck + 50
+
+
+def test_the_seats_not_reviewed_are_weighed_to_the_same_numbers_as_all_at_once() -> None:
+    from allfives.bots.analysis import every_seat
+
+    game = _seeded(3)
+    mine = analyse_game(game, (0,), 2)
+    assert every_seat(game, mine) == analyse_game(game, (0, 1), 2)
+    assert narrowed(game, every_seat(game, mine), (0,)) == mine

@@ -39,9 +39,11 @@ def test_review_json_has_every_decision_of_the_person(record_file: Path,
             assert d["cost"] == pytest.approx(d["best_points"] - d["played_points"], abs=0.011)
     assert doc["game"][0]["decisions"] == len(doc["decisions"])
     me = doc["luck"]["game"][0]  # luck and skill per side, their sum beside the real margin
-    assert me["seats"] == [0] and doc["luck"]["seats"] == [0]
+    # the luck weighs every seat (a bot's mistake is the person's skill, not luck); the analysis is theirs
+    assert me["seats"] == [0] and doc["luck"]["seats"] == [0, 1]
     assert me["sum"] == pytest.approx(me["luck"] + me["skill"], abs=0.02)
-    assert me["skill"] == pytest.approx(-sum(d["cost"] for d in doc["decisions"]), abs=0.05)
+    assert me["lost"] == pytest.approx(sum(d["cost"] for d in doc["decisions"]), abs=0.05)
+    assert me["skill"] == pytest.approx(me["gained"] - me["lost"], abs=0.02) and me["gained"] > 0
 
 
 def test_review_repeats_itself_in_another_process(record_file: Path, capsys: pytest.CaptureFixture) -> None:
@@ -57,9 +59,11 @@ def test_review_tells_its_progress_on_stderr_and_prints_only_the_result(
         record_file: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["review", str(record_file), "--json", "--samples", "2"]) == 0
     out = capsys.readouterr()
-    total = len(json.loads(out.out)["decisions"])  # stdout is the document and nothing else
+    mine = len(json.loads(out.out)["decisions"])  # stdout is the document and nothing else
     lines = out.err.splitlines()
     assert all(line.startswith("weighing decisions: ") for line in lines)
+    total = int(lines[-1].rsplit("/", 1)[1])  # every seat's: the luck weighs them all
+    assert total > mine
     assert (lines[0], lines[-1]) == (f"weighing decisions: 1/{total}", f"weighing decisions: {total}/{total}")
 
 
@@ -186,25 +190,32 @@ def test_stats_and_review_of_a_file_on_a_fresh_machine_make_nothing(data_dir: Pa
 def test_stats_shows_the_rating_its_interval_and_where_it_stands(data_dir: Path, play_game: Game,
                                                                  players: Callable[..., list[dict]],
                                                                  capsys: pytest.CaptureFixture) -> None:
+    from allfives.history.rating import rounded
+
     store = HistoryStore()
     for n in range(3):
-        store.save_game(f"g{n}", play_game(60 + n, target=60), players("medium"), extra={"seeded": False})
-    store.save_game("p", play_game(63, target=60), players("medium"),
-                    extra={"seeded": False, "practice": True})
+        store.save_game(f"g{n}", play_game(60 + n), players("medium"), extra={"seeded": False})
+    store.save_game("p", play_game(63), players("medium"), extra={"seeded": False, "practice": True})
+    store.save_game("3", play_game(64, seats=3), players("medium", "medium"), extra={"seeded": False})
+    store.save_game("left", play_game(65, stop_after=4), players("medium"), extra={"seeded": False})
+    store.abandon("left")
     assert main(["stats", "--json"]) == 0
     rating = json.loads(capsys.readouterr().out)["rating"]
-    assert rating["rated"] == 3 and rating["practice"] == 1 and len(rating["series"]) == 4
+    assert rating["rated"] == 4 and rating["practice"] == 1 and len(rating["series"]) == 6
+    assert rating["abandoned"] == 1 and rating["unmeasured"] == 1
     now = rating["now"]
     assert now["low"] < now["mu"] < now["high"]
     assert now["high"] - now["low"] == pytest.approx(4 * now["sigma"])
-    assert [p["unrated"] for p in rating["series"]] == [None, None, None, "practice"]
+    assert [p["unrated"] for p in rating["series"]] == [None, None, None, "practice", "seats", None]
     assert main(["stats"]) == 0
     out = capsys.readouterr().out.splitlines()
     line, games = next(out[n:n + 2] for n, x in enumerate(out) if x.startswith("rating: "))
-    assert f"{round(now['mu']):,} ± {round(2 * now['sigma']):,}" in line
-    assert f"(95% interval {round(now['low']):,}–{round(now['high']):,})" in line
-    assert any(f"), {where} " in line for where in ("between", "above", "below", "at"))
-    assert games == "  3 games rated; 1 practice game (a hint or an undo) not rated"
+    assert f"{rounded(now['mu']):,} ± {rounded(2 * now['sigma']):,}" in line
+    assert f"(95% interval {rounded(now['low']):,}–{rounded(now['high']):,})" in line
+    assert any(f"), {where}" in line for where in ("between", "above", "below", "around", "not placed"))
+    assert games == ("  4 games rated; 1 of them abandoned for a new game, counted as lost; 1 practice game"
+                     " (a hint or an undo) not rated; 1 game with 3 or 4 seats or other rules not rated (the"
+                     " bots were measured at 2 seats, to 250)")
 
 
 DEEP = "[" * 50_000 + "]" * 50_000  # past Python's stack: json.loads raises RecursionError, not ValueError

@@ -80,6 +80,17 @@ def test_an_analysis_is_kept_for_the_record_it_was_made_from(store: HistoryStore
     assert not store.save_analysis("nothing", analysis)
 
 
+def test_an_analysis_of_every_seat_serves_the_review_of_fewer(store: HistoryStore, play_game: Game,
+                                                               players: Callable[..., list[dict]]) -> None:
+    """The game-over verdict weighs every seat and keeps that; the review of the person's seat opens
+    with it at once, the same numbers as weighing that seat alone."""
+    game = play_game(3, stop_after=16)
+    store.save_game("g", game, players("medium"))
+    assert store.save_analysis("g", analyse_game(game, [0, 1], samples=2))
+    assert store.analysis("g", 2, [1], game) == analyse_game(game, [1], samples=2)
+    assert store.analysis("g", 2, [1]) is None  # (not without the game to narrow it by)
+
+
 def test_a_second_review_is_instant(store: HistoryStore, play_game: Game,
                                     players: Callable[..., list[dict]]) -> None:
     game = play_game(13, stop_after=20)

@@ -113,3 +113,28 @@ def test_a_pipes_lines_are_read_bounded_and_said_safe() -> None:
     assert console.ask() is None  # the input ended
     console.say("Ben \x1b[2J plays\u202e")
     assert stdout.getvalue() == "Ben \\x1b[2J plays\\u202e\n"
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_the_resume_question_says_a_rated_game_left_for_a_new_one_is_lost(rated: bool) -> None:
+    from allfives.engine import GameState, Rules
+    from allfives.plain.launch import _ask_resume
+    from allfives.play.saving import SavedGame
+    from allfives.play.setup import GameSetup, default_players
+
+    class Told:
+        def __init__(self) -> None:
+            self.said: list[str] = []
+
+        def say(self, line: str) -> None:
+            self.said.append(line)
+
+        def ask(self) -> str:
+            return "resume"
+
+    rules = Rules(seats=2)
+    setup = GameSetup(rules=rules, players=default_players(2, 1, "hard"), seed=None if rated else 5)
+    console = Told()
+    assert _ask_resume(console, SavedGame(GameState.new(rules, seed=5), setup)) == "resume"  # type: ignore[arg-type]
+    lost = "Left for a new game, it counts as lost in your rating."
+    assert (lost in console.said) is rated

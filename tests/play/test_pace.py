@@ -61,3 +61,18 @@ def test_a_seeded_bot_searches_a_fixed_size_at_every_delay(delay: float) -> None
     for level in ("hard", "expert"):
         bot = session_for(level, delay, seed=3).bot(1)
         assert bot.simulations == SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.8])
+def test_a_deal_codes_bot_searches_the_games_size_at_every_pace(level: str, delay: float) -> None:
+    """Every local game has a deal code: the same code meets the same replies at any pace, and a rated
+    game meets the bots at the effort the rating table was measured at (bots.game_simulations)."""
+    from allfives.bots import game_simulations
+    from allfives.play.setup import DealCode
+
+    rules = Rules(seats=2)
+    setup = GameSetup(rules=rules, players=default_players(2, 1, level), bot_delay=delay)
+    setup = GameSetup(rules=rules, players=setup.players, bot_delay=delay, deals=DealCode.fresh(setup))
+    bot = Session(setup, Game.new(rules, seed=1)).bot(1)
+    assert bot.simulations == game_simulations(level) == SEEDED_SIMULATIONS_FOR.get(level, SEEDED_SIMULATIONS)

@@ -266,24 +266,31 @@ def fill_history(directory) -> list[str]:
 
 # (seats, the bots' level, seed, target, practice): games that rate (their deals dealt afresh, as
 # a player's are), you (seat 0) played by the bot level named first
-RATED_TABLES = ((2, "easy", 11, 100, False), (2, "easy", 12, 100, False), (2, "medium", 13, 100, False),
-                (3, "easy", 14, 90, False), (2, "medium", 15, 100, True), (2, "medium", 16, 100, False),
-                (4, "medium", 17, 90, False), (2, "medium", 18, 100, False), (2, "easy", 19, 100, False),
-                (2, "medium", 20, 100, False))
+# (seats, level, seed, target, practice, abandoned): 2-seat games to 250 rate, 3 and 4 seats are not
+# measured (counted apart), one game is practice and one was left for a new game (rated as lost)
+RATED_TABLES = ((2, "easy", 11, 250, False, False), (2, "easy", 12, 250, False, False),
+                (2, "medium", 13, 250, False, False), (3, "easy", 14, 90, False, False),
+                (2, "medium", 15, 250, True, False), (2, "medium", 16, 250, False, False),
+                (4, "medium", 17, 90, False, False), (2, "medium", 18, 250, False, False),
+                (2, "easy", 19, 250, False, False), (2, "medium", 20, 250, False, False),
+                (2, "hard", 21, 250, False, True))
 
 
 def fill_rated_history(directory) -> list[str]:
-    """Games that rate (one of them practice), at fixed times; their ids."""
+    """Games that rate (one of them practice, one abandoned), at fixed times; their ids."""
     from allfives.history import HistoryStore
     from tests.conftest import seeded_game
 
     ids = []
-    for n, (seats, level, seed, target, practice) in enumerate(RATED_TABLES):
+    for n, (seats, level, seed, target, practice, abandoned) in enumerate(RATED_TABLES):
         stamp = f"2025-07-{1 + n:02d}T18:00:00.000+00:00"
         store = HistoryStore(directory, clock=lambda stamp=stamp: stamp)
-        game = seeded_game(seed, seats=seats, levels=("medium",) + (level,) * (seats - 1), target=target)
+        game = seeded_game(seed, seats=seats, levels=("medium",) + (level,) * (seats - 1), target=target,
+                           stop_after=12 if abandoned else None)
         extra = {"seeded": False, **({"practice": True} if practice else {})}
         store.save_game(f"rated-{n}", game, history_players(seats, level), extra=extra)
+        if abandoned:
+            store.abandon(f"rated-{n}")
         store.close()
         ids.append(f"rated-{n}")
     return ids

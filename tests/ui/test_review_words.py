@@ -12,7 +12,7 @@ from rich.text import Text
 
 from allfives import i18n
 from allfives.bots.analysis import analyse_game
-from allfives.bots.luck import luck_of, verdict
+from allfives.bots.luck import luck_of, verdict, verdict_error
 from allfives.bots.reasons import Why, tell
 from allfives.engine import GameState
 from allfives.names import NAME_LENGTH
@@ -184,14 +184,16 @@ def test_review_text_in_portuguese_tells_the_verdict_in_portuguese() -> None:
     i18n.use("pt")
     try:
         text = _review_text(game, analysis, luck, setup, [{"name": "You"}, {"name": "Ben"}])
-        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False, you=True)
+        mine = verdict(luck.game[0], 2, setup.side_title(0), finished=False, you=True,
+                       error=verdict_error(luck.game[0], analysis))
     finally:
         i18n.use(i18n.ENGLISH)
     assert "mão 1" in text and "jogo" in text and "precisão" in text
     assert "1-0 O" in text and "em vez de 3-0 O" in text
     assert "fez 0 quando 3-0 O fazia 15" in text  # the reason, told in Portuguese
     assert re.search(r"Você (lidera por \d+|está \d+ atrás|está empatado) até agora: as distribuições e "
-                     r"compras (deram|custaram) \d+ a você, seu jogo (ganhou|custou) \d+", mine), mine
+                     r"compras (deram|custaram) \d+ a você, seu jogo (ganhou|custou)( a você)? \d+( a você)? "
+                     r"\(± \d+\)", mine), mine
     assert mine in text
     blunder = analysis.decision(1, 3)
     assert blunder is not None and blunder.reason is not None

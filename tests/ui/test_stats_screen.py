@@ -176,17 +176,18 @@ def screen_words(screen: StatsScreen) -> str:
 
 async def test_the_rating_shows_with_its_interval_and_the_chart_follows_it(data_dir: Path, rated: list[str]
                                                                            ) -> None:
-    from allfives.history.rating import current
+    from allfives.history.rating import current, rounded
     from allfives.ui.widgets.charts import ResultsChart
     from allfives.ui.widgets.rating_chart import RatingChart
 
     now = current(HistoryStore(data_dir).games())
     async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
         screen = await open_statistics(pilot)
-        lines = shown_text(screen, "#rating").splitlines()
-        assert lines[0].startswith(f"Rating {round(now.mu):,} ± {round(2 * now.sigma):,}, ")
-        assert any(where in lines[0] for where in ("between", "above", "below", " at "))
-        assert lines[1].startswith(f"95%: {round(now.low):,}–{round(now.high):,} · 9 rated · 1 practice")
+        words = " ".join(shown_text(screen, "#rating").split())  # (however it wraps)
+        assert words.startswith(f"Rating {rounded(now.mu):,} ± {rounded(2 * now.sigma):,}, ")
+        assert any(f", {where}" in words for where in ("between", "above", "below", "around", "not placed"))
+        assert words.endswith(f"95%: {rounded(now.low):,}–{rounded(now.high):,} · 8 rated · 1 abandoned: "
+                              "lost · 1 practice · 2 not rated (3-4 seats, other rules)")
         table = screen.query_one("#games", DataTable)
         practice = [str(cell) for n in range(table.row_count) for cell in table.get_row_at(n)
                     if "practice" in str(cell)]
@@ -196,7 +197,7 @@ async def test_the_rating_shows_with_its_interval_and_the_chart_follows_it(data_
         await settle(pilot)
         assert screen.query_one(RatingChart).display and not screen.query_one(ResultsChart).display
         chart = shown_text(screen, "#rating-chart")
-        assert "Rating · 95% band" in chart and "game (x: practice)" in chart and "medium" in chart
+        assert "Rating · 95% band" in chart and "game (x: not rated)" in chart and "medium" in chart
         await pilot.press("g")
         assert screen.query_one(ResultsChart).display
 
@@ -221,7 +222,7 @@ async def test_the_statistics_in_dutch(data_dir: Path, rated: list[str]) -> None
     with speaking("nl"):
         async with AllFivesApp(bot_delay=0).run_test(size=(120, 40)) as pilot:
             screen = await open_statistics(pilot)
-            rating = shown_text(screen, "#rating")
-            assert rating.startswith("Rating ") and "9 geteld · 1 oefenspel" in rating
-            assert any(w in rating for w in ("tussen", "boven", "onder", "gelijk aan"))
+            rating = " ".join(shown_text(screen, "#rating").split())
+            assert rating.startswith("Rating ") and "8 geteld · 1 verlaten: verloren · 1 oefenspel" in rating
+            assert any(w in rating for w in ("tussen", "boven", "onder", "rond", "nog niet"))
             assert "gemiddeld · oefenen" in screen_words(screen)

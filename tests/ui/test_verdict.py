@@ -9,7 +9,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from allfives.bots.analysis import analyse_game
-from allfives.bots.luck import luck_of, verdict
+from allfives.bots.luck import luck_of, verdict, verdict_error
 from allfives.play.setup import GameSetup, default_players
 from allfives.ui.model.sheet import sheet_of
 from allfives.ui.review.model import ReviewGame
@@ -45,9 +45,12 @@ async def test_the_verdict_line_is_filled_in_when_the_game_is_weighed(people: in
         await pilot.pause()
         shown = str(line.render())
     assert shown != WEIGHING
-    luck = luck_of(game, analyse_game(game, review.seats, SAMPLES).decisions, SAMPLES // 2, review.seats)
+    every = analyse_game(game, (0, 1), SAMPLES)  # every seat: a bot's mistake is not the person's luck
+    luck = luck_of(game, every.decisions, SAMPLES // 2)
     side = 0 if people == 1 else game.winner
-    assert shown == verdict(luck.game[side], 2, setup.side_title(side), you=people == 1) + "."
+    assert shown == verdict(luck.game[side], 2, setup.side_title(side), you=people == 1,
+                            error=verdict_error(luck.game[side], every)) + "."
+    assert shown.endswith(")."), shown  # (± N): the figures' margin
     margin = game.scores[side] - game.scores[1 - side]
     if people == 1:
         won = "won" if margin > 0 else "lost"

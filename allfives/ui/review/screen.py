@@ -5,8 +5,9 @@ the table's own widgets, with the hard bot's judgement of each choice.
 a line of the scoresheet or the log goes to its moment. The analysis runs in a worker thread, told
 decision by decision (a progress bar), and can be stopped (x) and taken up again (a); once whole it
 is kept in the game history beside the game, so the next review of that game is instant. Then the
-deals and draws are weighed too (a few seconds more): each draw is told as luck, the luckiest and
-unluckiest moments are marked and `l` jumps between them, and the foot gives each hand's luck and skill.
+deals and draws are weighed too, against every seat's decisions (the seats not reviewed are weighed
+as well, unless the history holds them): each draw is told as luck, the luckiest and unluckiest
+moments are marked and `l` jumps between them, and the foot gives each hand's luck and skill.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from allfives.bots.analysis import (
     DEFAULT_SAMPLES,
+    AnalysisStopped,
     Decision,
     GameAnalysis,
     assemble,
     count_decisions,
+    every_seat,
     iter_decisions,
 )
 from allfives.bots.luck import LuckAnalysis, luck_of, luck_samples
@@ -279,9 +282,24 @@ class ReviewScreen(Screen[None]):
                         exit_on_error=False, description=N_("Weighing the luck"))
 
     def _weigh_luck(self, analysis: GameAnalysis) -> None:
-        """In a thread: the deals and draws weighed against the decisions (`allfives.bots.luck`)."""
+        """In a thread: the deals and draws weighed against every seat's decisions (`allfives.bots.luck`):
+        the seats not reviewed are weighed too, unless the history holds them (the game-over verdict
+        keeps every seat's), so a bot's mistake counts as the others' skill, not as their luck."""
         worker = get_current_worker()
-        luck = luck_of(self.review.game.game, analysis.decisions, luck_samples(self.samples), analysis.seats)
+        review = self.review.game
+        game = review.game
+        store = self.history.store() if self.history is not None and review.history_id else None
+        whole = None
+        if store is not None and review.history_id is not None:
+            whole = store.analysis(review.history_id, analysis.samples, range(game.rules.seats), game)
+        if whole is None:
+            try:
+                whole = every_seat(game, analysis, stop=lambda: worker.is_cancelled)
+            except AnalysisStopped:
+                return
+            if store is not None and review.history_id is not None and whole is not analysis:
+                store.save_analysis(review.history_id, whole, game)
+        luck = luck_of(game, whole.decisions, luck_samples(self.samples))
         if not worker.is_cancelled:
             self.app.call_from_thread(self._luck_ready, analysis, luck)
 

@@ -107,38 +107,41 @@ class GameOverScreen(Guarded, ModalScreen[str]):
 
     @work(thread=True, exclusive=True, group="verdict", exit_on_error=False)
     def weigh(self, review: ReviewGame) -> None:
-        """The people's decisions weighed as the review weighs them, and the deals and draws; the line is
-        filled in when ready (the screen opens at once). The analysis is kept in the history, so a review
-        of the game opens with it."""
+        """Every seat's decisions weighed as the review weighs them (the bots' too: a bot's mistake is
+        the others' skill, not their luck), and the deals and draws; the line is filled in when ready
+        (the screen opens at once). The analysis is kept in the history, so a review of the game opens
+        with it."""
         from allfives.bots.analysis import DEFAULT_SAMPLES, AnalysisStopped, analyse_game
-        from allfives.bots.luck import luck_of, luck_samples, verdict
+        from allfives.bots.luck import luck_of, luck_samples, verdict, verdict_error
         from allfives.history.store import stored_analysis
         from allfives.play.history_link import HistoryLink
 
         worker = get_current_worker()
         samples = self.samples or VERDICT_SAMPLES or DEFAULT_SAMPLES
         game, setup = review.game, review.setup
+        everyone = tuple(range(game.rules.seats))
         history = getattr(self.app, "history", None)
         try:
             if isinstance(history, HistoryLink) and review.history_id is not None:
                 if self.saved is not None:
                     self.saved()  # (the last move's save may still be on its way: this thread waits)
-                analysis = stored_analysis(history.store(), review.history_id, game, review.seats, samples,
+                analysis = stored_analysis(history.store(), review.history_id, game, everyone, samples,
                                            stop=lambda: worker.is_cancelled)
             else:
-                analysis = analyse_game(game, review.seats, samples, stop=lambda: worker.is_cancelled)
+                analysis = analyse_game(game, everyone, samples, stop=lambda: worker.is_cancelled)
         except AnalysisStopped:
             return
         if worker.is_cancelled:
             return
-        luck = luck_of(game, analysis.decisions, luck_samples(samples), review.seats)
+        luck = luck_of(game, analysis.decisions, luck_samples(samples))
         rules = game.rules.to_core()
         people = setup.people
         sides = {rules.side_of(s) for s in people}
         several = len(sides) > 1 and game.winner is not None  # people on several sides: the winner's
         side = game.winner if several and game.winner is not None else rules.side_of(people[0])
         line = verdict(luck.game[side], rules.sides, setup.side_title(side), you=setup.yours(side),
-                       partners=setup.partners(side) if setup.yours(side) else "") + "."
+                       partners=setup.partners(side) if setup.yours(side) else "",
+                       error=verdict_error(luck.game[side], analysis)) + "."
         self.app.call_from_thread(self.show_verdict, line)
 
     def show_verdict(self, line: str) -> None:

@@ -102,8 +102,9 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
 
     def __init__(self, seats: int = 2, bot_delay: float = DEFAULT_BOT_DELAY, cancellable: bool = False,
                  message: str = "", leaving: Callable[[], None] | None = None,
-                 last: LastGame | None = None) -> None:
+                 last: LastGame | None = None, rated: bool = False) -> None:
         super().__init__()
+        self.rated = rated  # the game underneath moves the rating: left for a new one, it is lost
         self.last = last or LastGame(seats=seats, who=("person", *["medium"] * (seats - 1)),
                                      names=("",) * seats)  # (what it opens with when there is no last game)
         self.seats = self.last.seats
@@ -309,7 +310,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
                 self.leaving()  # the old table stops now, before it shows again for a moment
             self.dismiss(setup if yes else None)
 
-        self.app.push_screen(abandon_question(), answered)
+        self.app.push_screen(abandon_question(self.rated), answered)
 
     def action_cancel(self) -> None:
         if self.cancellable:

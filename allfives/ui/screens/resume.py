@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives.history.rating import COUNTS_AS_LOST
 from allfives.i18n import N_, _, ngettext
 from allfives.play.saving import SavedGame
 from allfives.ui.model.shown import styled
@@ -40,6 +41,8 @@ class ResumeScreen(ModalScreen[str]):
                             "{n} seats · hand {hand} · target {target}", state.rules.seats)
             yield Static(content(game.format(n=state.rules.seats, hand=state.hand_number,
                                              target=state.rules.target) + f"\n{scores}"))
+            if setup.rated:
+                yield Static(_(COUNTS_AS_LOST), id="counts-lost", classes="muted", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Resume (r)"), id="resume", variant="primary")
                 yield Button(_("New game (n)"), id="new")

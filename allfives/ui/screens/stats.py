@@ -69,8 +69,15 @@ def rating_lines(r: RatingSummary) -> Text:
     rated = (ngettext("{n} rated", "{n} rated", r.rated).format(n=r.rated) if r.rated
              else _("no game rated yet"))
     second = _("95%: {interval} · {rated}").format(interval=interval_words(r.now), rated=rated)
+    if r.abandoned:
+        second += " · " + ngettext("{n} abandoned: lost", "{n} abandoned: lost",
+                                   r.abandoned).format(n=r.abandoned)
     if r.practice:
         second += " · " + ngettext("{n} practice", "{n} practice", r.practice).format(n=r.practice)
+    if r.unmeasured:
+        second += " · " + ngettext("{n} not rated (3-4 seats, other rules)",
+                                   "{n} not rated (3-4 seats, other rules)", r.unmeasured
+                                   ).format(n=r.unmeasured)
     out.append("\n" + second)
     return out
 

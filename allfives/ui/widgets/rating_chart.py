@@ -1,5 +1,5 @@
-"""The chart of the player's rating over time (textual-plotext): the rating after each finished game,
-its 95% band, the bot levels' fixed ratings across, and practice games marked."""
+"""The chart of the player's rating over time (textual-plotext): the rating after each game that ended,
+its 95% band, the bot levels' fixed ratings across, and the games not rated marked."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .charts import _Chart, plot_rows, whole_ticks
 
 class RatingChart(_Chart):
     """The rating game by game (oldest first, starting from a new player's) with its band; a game that
-    left it alone (practice, seeded, a hot seat) is a quiet `x` on the line."""
+    left it alone (practice, seeded, a hot seat, 3 or 4 seats, other rules) is a quiet `x` on the line."""
 
     def __init__(self, summary: RatingSummary | None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -33,9 +33,9 @@ class RatingChart(_Chart):
         plt.plot(games, low, color=quiet)
         plt.plot(games, high, color=quiet)
         plt.plot(games, [mu for _n, mu, _sigma in points], color=self.colour("accent"), marker="hd")
-        practice = [(n, p.mu) for n, p in enumerate(s.series, start=1) if p.unrated is not None]
-        if practice:
-            plt.scatter([n for n, _mu in practice], [mu for _n, mu in practice], color=self.colour("loss"),
+        unrated = [(n, p.mu) for n, p in enumerate(s.series, start=1) if p.unrated is not None]
+        if unrated:
+            plt.scatter([n for n, _mu in unrated], [mu for _n, mu in unrated], color=self.colour("loss"),
                         marker="x")
         top, bottom = max(high), min(low)
         ticks = whole_ticks(bottom, top, plot_rows(self.size.height) // 2 + 1)
@@ -48,7 +48,7 @@ class RatingChart(_Chart):
         plt.xlim(0, max(len(s.series), 10))
         shown = [n for n in whole_ticks(0, len(s.series), 8) if 0 <= n <= len(s.series)] or [0]
         plt.xticks(shown, [str(n) for n in shown])
-        plt.xlabel(_("game (x: practice)") if practice else _("game"))
+        plt.xlabel(_("game (x: not rated)") if unrated else _("game"))
 
 
 def level_rows(levels: dict[str, float], bottom: float, top: float, row: float
