@@ -10,8 +10,8 @@ each pair: where the rating settles (the mean over `--people` people, and the sp
 95% margin, and how often that interval holds the person's true strength. Deterministic (seeded).
 
 `--tau`: the 95% margin a person settles at playing their own level (an even game, whatever the
-level) for a range of TAU, beside the narrowest gap between two neighbouring levels of the table: TAU
-is the largest value whose settled margin is no wider than that gap.
+level) for a range of TAU, beside the narrowest gap between two neighbouring levels the table tells apart: TAU
+is the largest value whose settled interval (twice the margin) fits inside that gap.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import argparse
 import random
 import statistics
 
-from allfives.bots.ratings import BOT_RATINGS, TAU, win_chance
+from allfives.bots.ratings import BOT_RATINGS, TAU, narrowest_gap, win_chance
 from allfives.history.rating import Belief
 
 
@@ -64,22 +64,20 @@ def steady_margin(tau: float, games: int = 1500, people: int = 8) -> float:
 
 
 def choose_tau() -> None:
-    levels = sorted((r.mu, lv) for lv, r in BOT_RATINGS.items())
-    gaps = [(b - a, f"{la}-{lb}") for (a, la), (b, lb) in zip(levels, levels[1:], strict=False)]
-    gap, pair = min(gaps)
-    print(f"narrowest gap between neighbouring levels: {gap:.0f} ({pair})\n")
+    gap, lower, upper = narrowest_gap()
+    print(f"narrowest gap between neighbouring levels the matches tell apart: {gap:.0f} ({lower}-{upper})\n")
     print("| TAU | settled 95% margin, even games | games it mostly remembers |\n|---|---|---|")
     chosen = 0.0
-    for tau in (0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 7, 10):
+    for tau in (0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15):
         margin = steady_margin(tau)
         # a game's information at an even game, and the belief's variance: about 1/(var * info) games
         info = (0.398942 / (2 ** 0.5 * 250.0)) ** 2 / 0.25
         memory = 1 / ((margin / 2) ** 2 * info)
-        if margin <= gap:
+        if 2 * margin <= gap:
             chosen = tau
         mark = "  <- TAU" if tau == TAU else ""
         print(f"| {tau:g} | ± {margin:.0f} | {memory:.0f} |{mark}")
-    print(f"\nthe largest TAU (in halves) whose settled margin is no wider than {gap:.0f}: {chosen:g}")
+    print(f"\nthe largest TAU whose settled interval (± margin) fits inside {gap:.0f}: {chosen:g}")
 
 
 def main() -> None:

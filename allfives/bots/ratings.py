@@ -23,11 +23,12 @@ MU = 1500.0  # a new player's rating: medium's (the anchor)
 SIGMA = 500.0  # a new player's uncertainty
 BETA = 250.0  # the spread of one player's play in a game: a lead of BETA wins 76% of 2-seat games
 # The uncertainty added before each game, so a rating keeps following a player who improves. Chosen
-# from the table (benchmarks/RESULTS-bots.md "The player's rating"): a player who keeps playing the
-# level of their own strength settles at a 95% margin as narrow as the narrowest gap between two
-# neighbouring levels, so that enough games place them between those two; any larger and the
-# margin never gets that narrow, any smaller and the rating forgets old games more slowly.
-TAU = 3.0
+# from the table (benchmarks/rating_calibration.py --tau): a player who keeps playing the level of
+# their own strength settles at a 95% interval that fits inside the narrowest gap between two
+# neighbouring levels the matches tell apart, so that enough games place a player between those two;
+# any larger and the interval never gets that narrow, any smaller and the rating forgets old games
+# more slowly (at 12 it mostly remembers the last 40 games).
+TAU = 12.0
 ANCHOR = "medium"
 
 
@@ -40,10 +41,10 @@ class LevelRating(NamedTuple):
 
 # benchmarks/fit_ratings.py over benchmarks/ratings/*.json (the matches of RESULTS-bots.md "Ratings")
 BOT_RATINGS: dict[str, LevelRating] = {
-    "easy": LevelRating(1186.0, 32.0),
+    "easy": LevelRating(1145.0, 18.0),
     "medium": LevelRating(1500.0, 0.0),
-    "hard": LevelRating(1672.0, 26.0),
-    "expert": LevelRating(1730.0, 32.0),
+    "expert": LevelRating(1804.0, 45.0),
+    "hard": LevelRating(1807.0, 29.0),
 }
 
 
@@ -56,4 +57,14 @@ def win_chance(mu: float, other: float) -> float:
 def levels_in_order() -> list[tuple[str, float]]:
     """The rated levels, weakest first."""
     return sorted(((level, r.mu) for level, r in BOT_RATINGS.items()), key=lambda item: item[1])
+
+
+def narrowest_gap() -> tuple[float, str, str]:
+    """The narrowest gap between two neighbouring levels that the matches tell apart (the gap at least
+    twice its standard error), and the two levels. Levels the matches cannot tell apart (expert and hard
+    at the game's effort) give a player nothing to place themselves between, so they set no width."""
+    levels = sorted(BOT_RATINGS.items(), key=lambda item: item[1].mu)
+    gaps = [(b.mu - a.mu, la, lb) for (la, a), (lb, b) in zip(levels, levels[1:], strict=False)
+            if b.mu - a.mu >= 2 * math.hypot(a.sigma, b.sigma)]
+    return min(gaps)
 
