@@ -153,6 +153,8 @@ async def _join(args: argparse.Namespace) -> int:
 
 def invitation_line(invitation: Invitation) -> str:
     """What the host's terminal says of an invitation as it changes."""
+    if invitation.status == "waiting" and invitation.replaces is not None:
+        return _("Invitation {n}: {line}").format(n=invitation.number, line=invitation.send_line)
     if invitation.status == "waiting":
         return _("Invitation {n}: send a friend this line:  {command}").format(n=invitation.number,
                                                                                command=invitation.line)

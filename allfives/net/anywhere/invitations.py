@@ -6,6 +6,10 @@ wormhole's key), and every link the guest asks for (the first, and one after eac
 handed to the table server, which serves it like any connection (net/link.py): the same hello, code
 check, seats, kicks and clocks. A link's address, for the door and its bans, is its invitation
 (`invitation 3`), never the code. A wrong code costs the guesser the code and the host one line.
+
+A guest whose link drops mid-game comes back by themselves through the same wormhole when they can (a
+Wi-Fi blip); when the drop lasts (the laptop's lid, the program killed), a fresh code for them is made
+at once, so the host has a line to send without asking (its token brings them back to their seat).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ log = logging.getLogger("allfives.net")
 Status = Literal["opening", "waiting", "joining", "direct", "relay", "dropped", "used", "failed", "over",
                  "closed"]
 WAITING: tuple[Status, ...] = ("opening", "waiting", "joining")  # a code no friend has come through yet
+REPLACE_AFTER = 10.0  # seconds a guest may be gone before a fresh code is made for them
 MAX_INVITATIONS = 12  # open at once: a table has at most three guests; the rest are mistakes or abuse
 HOST_FRAME = 4096 + 64  # the largest frame a guest may send (protocol's MAX_MESSAGE_BYTES and the seal)
 
@@ -44,6 +49,10 @@ class Invitation:
     why: str = ""  # for "failed": one line
     links: int = 0  # links made (1, then one more after each drop)
     link: WormholeLink | None = field(default=None, repr=False)
+    guest_name: str | None = None  # who sat through it last (data: never markup)
+    seat: int | None = None  # where they sat
+    replaces: Invitation | None = field(default=None, repr=False)  # made for that one's dropped guest
+    replaced_by: Invitation | None = field(default=None, repr=False)
 
     @property
     def address(self) -> str:
@@ -54,6 +63,16 @@ class Invitation:
     def line(self) -> str:
         """The command to send the friend."""
         return f"allfives join {self.code}" if self.code else ""
+
+    @property
+    def send_line(self) -> str:
+        """The sentence that gives the host the line to send, saying for whom when it was made for a
+        guest who is gone."""
+        if self.replaces is None:
+            return _("Send a friend this line:  {command}").format(command=self.line)
+        who = self.replaces.guest_name or _("the friend of invitation {n}").format(n=self.replaces.number)
+        return _("{name} is gone: should they not come back by themselves, send them this line:  "
+                 "{command}").format(name=who, command=self.line)
 
     @property
     def said(self) -> str:
@@ -76,8 +95,10 @@ class Invitations:
     """Every invitation to one table; `on_change` hears of each change (on the server's loop)."""
 
     def __init__(self, server: TableServer, servers: Servers, *, direct: bool = True, loopback: bool = False,
-                 on_change: Callable[[Invitation], None] | None = None) -> None:
+                 on_change: Callable[[Invitation], None] | None = None,
+                 replace_after: float = REPLACE_AFTER) -> None:
         self.server = server
+        self.replace_after = replace_after
         self.servers = servers
         self.direct = direct  # False: only the relay (unless the guest offers its own address)
         self.loopback = loopback  # offer and listen on 127.0.0.1 alone (tests)
@@ -91,7 +112,9 @@ class Invitations:
 
     def invite(self, *, direct: bool | None = None) -> Invitation:
         """A fresh code for one friend (made in the background: watch `code` and `status`)."""
-        invitation = Invitation(number=len(self.all) + 1)
+        return self._open(Invitation(number=len(self.all) + 1), self.direct if direct is None else direct)
+
+    def _open(self, invitation: Invitation, direct: bool) -> Invitation:
         self.all.append(invitation)
         if self._watching is None:
             self._watching = asyncio.ensure_future(self._until_over())
@@ -102,8 +125,7 @@ class Invitations:
             invitation.status, invitation.why = "failed", _("too many invitations open at once")
             self._changed(invitation)
             return invitation
-        self._tasks[invitation.number] = asyncio.ensure_future(
-            self._run(invitation, self.direct if direct is None else direct))
+        self._tasks[invitation.number] = asyncio.ensure_future(self._run(invitation, direct))
         return invitation
 
     def guest(self, invitation: Invitation) -> str | None:
@@ -178,14 +200,61 @@ class Invitations:
             log.warning("invitation %s, link %s: %s", invitation.number, number, e)
             return
         invitation.link = link
+        self._back(invitation)
         self._changed(invitation, "relay" if link.relayed else "direct")
+        loop = asyncio.get_running_loop()
+
+        def spoke() -> None:  # (the hello is read just after: who sat is known on the next turn)
+            loop.call_soon(self._remember, invitation, link)
+
         try:
-            await self.server.serve_link(link)
+            await self.server.serve_link(link, spoke)
         finally:
             if invitation.link is link:
                 invitation.link = None
                 if invitation.status in ("direct", "relay"):
                     self._changed(invitation, self._after_link())
+                    if invitation.status == "dropped":
+                        self._replace_later(invitation)
+
+    def _remember(self, invitation: Invitation, link: WormholeLink) -> None:
+        for seat, conn in self.server.by_seat.items():
+            if invitation.link is link and conn.link is link:
+                invitation.seat, invitation.guest_name = seat, self.server.table.names[seat]
+
+    def _kept_for(self, invitation: Invitation) -> bool:
+        """Whether the table keeps the guest's seat for them (not once sent away, or left the lobby)."""
+        if invitation.seat is None or self.server.game_over.is_set() or self._closing:
+            return False
+        seat = self.server.table.seats[invitation.seat]
+        return seat.token_hash is not None and not seat.connected
+
+    def _replace_later(self, invitation: Invitation) -> None:
+        """A fresh code for a guest still gone after `replace_after` seconds (one at a time)."""
+        async def later() -> None:
+            await asyncio.sleep(self.replace_after)
+            gone = invitation.status == "dropped" and invitation.replaced_by is None
+            if gone and self._kept_for(invitation):
+                fresh = Invitation(number=len(self.all) + 1, replaces=invitation)
+                invitation.replaced_by = fresh
+                self._open(fresh, self.direct)
+
+        task = asyncio.ensure_future(later())
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+
+    def _back(self, invitation: Invitation) -> None:
+        """The guest came back through their own wormhole: the fresh code made for them is closed (one
+        nobody typed yet), and an invitation they came back through no longer waits for anyone."""
+        fresh, invitation.replaced_by = invitation.replaced_by, None
+        if fresh is not None and fresh.status in WAITING:
+            task = self._tasks.get(fresh.number)
+            if task is not None:
+                task.cancel()
+            self._changed(fresh, "closed")
+        if invitation.replaces is not None and invitation.replaces.status == "dropped":
+            invitation.replaces.replaced_by = None
+            self._changed(invitation.replaces, "closed")
 
     def _after_link(self) -> Status:
         """How an invitation stands once its guest's link ends: they may come back while the game goes

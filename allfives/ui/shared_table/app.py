@@ -172,7 +172,7 @@ class TableApp(TableShell):
             said = _("Someone typed a wrong code for invitation {n}: it is used up (i makes a fresh one).")
             self.notify(said.format(n=invitation.number), severity="warning")
         elif invitation.status == "waiting" and self.game_screen is not None:
-            self.notify(_("Send a friend this line:  {command}").format(command=invitation.line), timeout=60)
+            self.notify(invitation.send_line, timeout=60)
         elif invitation.status == "failed":
             self.notify(invitation.said, severity="error")
         self.post_message(TableNews())

@@ -32,7 +32,9 @@ async def test_three_friends_play_a_four_seat_game_through_wormhole_codes_and_th
     where = wormhole_servers
     table = four_seat_table(seed=31)
     async with asyncio.timeout(LIMIT), serving(table) as server:
-        door = Invitations(server, where.servers, loopback=True)
+        # (a fresh code for a guest gone at once, not after 10 s: the one who drops comes back by
+        # themselves, and the code made for them meanwhile is closed)
+        door = Invitations(server, where.servers, loopback=True, replace_after=0)
         try:
             [(host, _)] = list(players(server, (0,)))  # the host's own seat: over loopback, as `host` does
             runs = [asyncio.create_task(host.run())]
@@ -54,12 +56,15 @@ async def test_three_friends_play_a_four_seat_game_through_wormhole_codes_and_th
             await host.wait_until(lambda: host.info.seats[1].status == "away")
             await dropper.wait_until(lambda: dropper.connections == 2)
             assert dropper.seat == 1 and door.all[0].links == 2
+            fresh = door.all[3]  # made while Friend 1 was gone, for them; closed once they were back
+            assert fresh.replaces is door.all[0] and door.all[0].replaced_by is None
+            await door.until(fresh, lambda i: i.status == "closed")
             await asyncio.gather(*runs)
-            for invitation in door.all:  # each friend left the finished game: nobody is waited for
+            for invitation in door.all[:3]:  # each friend left the finished game: nobody is waited for
                 await door.until(invitation, lambda i: i.status == "over")
         finally:
             await door.close()
-    assert {i.said for i in door.all} == {"the game is over"}
+    assert {i.said for i in door.all[:3]} == {"the game is over"} and door.all[3].said == "closed"
 
     state = table.state
     assert state.phase == "game_over" and len(state.log) >= 2
@@ -89,7 +94,7 @@ async def test_a_guest_whose_program_died_comes_back_to_its_seat_through_a_fresh
     table = four_seat_table(seed=32)
     kept: dict[str, str] = {}  # the guest's seats.json: its token under the table's code
     async with asyncio.timeout(LIMIT), serving(table) as server:
-        door = Invitations(server, where.servers, loopback=True)
+        door = Invitations(server, where.servers, loopback=True, replace_after=0)
         try:
             [(host, _)] = list(players(server, (0,)))
             runs = [asyncio.create_task(host.run())]
@@ -102,8 +107,14 @@ async def test_a_guest_whose_program_died_comes_back_to_its_seat_through_a_fresh
             await bea.wait_until(lambda: bea.view is not None and len(bea.view.history) >= 2)
             runs.pop().cancel()  # the laptop's program is killed mid-hand: the seat waits for her
             await host.wait_until(lambda: host.info.seats[2].status == "away")
+            # a fresh code for her is made by itself (after 10 s in a game; at once here), saying for whom
+            await door.until(door.all[0], lambda i: i.replaced_by is not None)
+            fresh = door.all[0].replaced_by
+            code = await door.ready(fresh)
+            assert fresh.send_line == ("Friend 2 is gone: should they not come back by themselves, send them "
+                                       f"this line:  allfives join {code}")
 
-            again = AnywhereClient(await door.ready(door.invite()), "Friend 2", servers=where.servers,
+            again = AnywhereClient(code, "Friend 2", servers=where.servers,
                                    loopback=True, token_for=kept.get, keep_raw=True, stop_when_over=True)
             AutoPlayer(again, easy_player(2))
             runs.append(asyncio.create_task(again.run()))
@@ -111,5 +122,6 @@ async def test_a_guest_whose_program_died_comes_back_to_its_seat_through_a_fresh
         finally:
             await door.close()
     assert again.seat == 2 and again.token == kept[table.code] and table.state.phase == "game_over"
+    assert door.all[0].status == "closed" and fresh.status == "over"  # she came back through the fresh one
     assert again.hands == [list(for_seat(h, 2)) for h in table.hands]  # the whole hand came back with her
     Truth(table.record()).check(again.raw, 2)

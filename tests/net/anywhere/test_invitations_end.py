@@ -8,7 +8,7 @@ test_doors.py): what is checked is how each invitation stands, and what the host
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -85,12 +85,27 @@ class Server:
     link served until it ends."""
 
     def __init__(self) -> None:
-        self.table = SimpleNamespace(code="K7QM3XRT9BHD", names=["Ada", "Bea", "Cy", "Di"])
+        seats = [SimpleNamespace(token_hash=None, connected=False) for _n in range(4)]
+        self.table = SimpleNamespace(code="K7QM3XRT9BHD", names=["Ada", "Bea", "Cy", "Di"], seats=seats)
         self.by_seat: dict[int, Any] = {}
         self.game_over = asyncio.Event()
 
-    async def serve_link(self, link: Link) -> None:
+    async def serve_link(self, link: Link, spoke: Callable[[], None] | None = None) -> None:
+        if spoke is None:
+            await link.ended.wait()
+            return
+        spoke()  # (the hello: the guest sits at the first seat after the host's, or their own again)
+        seat = next(n for n, s in enumerate(self.table.seats) if n and not s.connected)
+        self.by_seat[seat] = SimpleNamespace(link=link)
+        self.table.seats[seat].token_hash, self.table.seats[seat].connected = "kept", True
         await link.ended.wait()
+        del self.by_seat[seat]
+        self.table.seats[seat].connected = False
+
+    def send_away(self, seat: int) -> None:
+        """The host kicks the guest: their seat is no longer kept for them."""
+        self.table.seats[seat].token_hash = None
+        self.by_seat[seat].link.leave()
 
 
 @pytest.fixture(autouse=True)
@@ -162,3 +177,38 @@ async def test_the_headless_host_says_the_game_is_over_once_not_once_an_invitati
         await standing(door, invitation, "over")
     await door.close()
     assert len(said) == 2 and all("send a friend this line" in line for line in said)
+
+
+async def test_a_guest_gone_a_while_gets_a_fresh_code_by_itself_and_one_sent_away_does_not() -> None:
+    said: list[str] = []
+    server = Server()
+    door = open_invitations(server, SERVERS, 2, say=said.append)  # type: ignore[arg-type]
+    door.replace_after = 0  # (10 s in a game: a Wi-Fi blip comes back through its own wormhole first)
+    bea, cy = door.all
+    for invitation in door.all:
+        await standing(door, invitation, "waiting")
+    for wormhole, invitation in zip(Wormhole.made, door.all, strict=True):
+        wormhole.come()
+        await standing(door, invitation, "direct")
+    assert (bea.guest_name, bea.seat, cy.guest_name, cy.seat) == ("Bea", 1, "Cy", 2)
+
+    Wormhole.made[0].links[0].leave()  # Bea's laptop lid: her seat is kept for her
+    await standing(door, bea, "dropped")
+    await asyncio.wait_for(door.until(bea, lambda i: i.replaced_by is not None), LIMIT)
+    fresh = bea.replaced_by
+    await standing(door, fresh, "waiting")
+    assert said[-1] == ("Invitation 3: Bea is gone: should they not come back by themselves, send them this "
+                        "line:  allfives join 3-guitarist-revenge")
+
+    server.send_away(2)  # Cy is kicked: nobody makes a code for him
+    await standing(door, cy, "dropped")
+    for _turn in range(3):  # (the turns of the loop in which a fresh code would have been made)
+        await asyncio.sleep(0)
+    assert cy.replaced_by is None and len(door.all) == 3
+
+    Wormhole.made[0].come()  # Bea comes back through her own wormhole: the code made for her closes
+    await standing(door, bea, "direct")
+    await standing(door, fresh, "closed")
+    assert bea.replaced_by is None and Wormhole.made[2].closed
+    await door.close()
+
