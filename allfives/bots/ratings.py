@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from allfives.i18n import N_
+
 MU = 1500.0  # a new player's rating: medium's (the anchor)
 SIGMA = 500.0  # a new player's uncertainty
 BETA = 250.0  # the spread of one player's play in a game: a lead of BETA wins 76% of 2-seat games
@@ -30,6 +32,10 @@ BETA = 250.0  # the spread of one player's play in a game: a lead of BETA wins 7
 # more slowly (at 12 it mostly remembers the last 40 games).
 TAU = 12.0
 ANCHOR = "medium"
+# Said wherever a rated game in progress may be left for a new one (GameSetup.rated). Here, beside the
+# model, since this module is light: the new-game screen and the resume prompt say it before any game
+# or history is loaded.
+COUNTS_AS_LOST = N_("Left for a new game, it counts as lost in your rating.")
 
 
 class LevelRating(NamedTuple):

@@ -35,14 +35,12 @@ from pydantic import BaseModel, ConfigDict, computed_field
 
 from allfives.bots.ratings import BETA, BOT_RATINGS, MU, SIGMA, TAU, levels_in_order
 from allfives.engine import Rules
-from allfives.i18n import N_, _, number, pgettext
+from allfives.i18n import _, number, pgettext
 
 from .games import GameEntry
 
 Unrated = Literal["practice", "seeded", "people", "level", "seats", "rules"]
 MEASURED = Rules(seats=2)  # the rules of the matches the bots' table was fitted to (allfives match)
-# said wherever a rated game in progress may be left for a new one (GameSetup.rated)
-COUNTS_AS_LOST = N_("Left for a new game, it counts as lost in your rating.")
 
 
 class Rating(BaseModel):

@@ -169,7 +169,7 @@ def _ask_resume(console: Console, saved: SavedGame) -> str | None:
         console.say(_("A game is in progress: hand {hand}, score {scores}.").format(hand=state.hand_number,
                                                                                    scores=scores))
     if setup.rated:
-        from allfives.history.rating import COUNTS_AS_LOST
+        from allfives.bots.ratings import COUNTS_AS_LOST
 
         console.say(_(COUNTS_AS_LOST))
     console.say(_("Type {resume} to go on with it, or {new} for a new game.").format(

@@ -9,7 +9,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives.history.rating import COUNTS_AS_LOST
 from allfives.i18n import N_, _, pgettext
 from allfives.ui.model.shown import Shown, styled
 
@@ -66,6 +65,8 @@ def quit_question(come_back: str) -> ConfirmScreen:
 
 def abandon_question(rated: bool = False) -> ConfirmScreen:
     """Leaving a game in progress for a new one; `rated`: it moves the rating, so it is lost (said)."""
+    from allfives.bots.ratings import COUNTS_AS_LOST  # (only here: the first screen loads no bots module)
+
     body = _("The game in progress is set aside: it is kept in your data folder "
              "(save.previous-….json), but it will not be offered again.")
     return ConfirmScreen(_("Start a new game?"), body + (" " + _(COUNTS_AS_LOST) if rated else ""),

@@ -8,7 +8,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives.history.rating import COUNTS_AS_LOST
 from allfives.i18n import N_, _, ngettext
 from allfives.play.saving import SavedGame
 from allfives.ui.model.shown import styled
@@ -42,6 +41,8 @@ class ResumeScreen(ModalScreen[str]):
             yield Static(content(game.format(n=state.rules.seats, hand=state.hand_number,
                                              target=state.rules.target) + f"\n{scores}"))
             if setup.rated:
+                from allfives.bots.ratings import COUNTS_AS_LOST  # (the first screen loads no bots module)
+
                 yield Static(_(COUNTS_AS_LOST), id="counts-lost", classes="muted", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Resume (r)"), id="resume", variant="primary")
