@@ -64,6 +64,7 @@ log = logging.getLogger("allfives.serve")
 MAX_MESSAGE = 1 << 20  # bytes a browser may send in one websocket message (keys, a paste, a resize)
 MAX_CELLS = 1000  # columns or rows a browser may ask the game for (more would only cost memory)
 ENDING_GRACE = 10.0  # seconds a game has to save and quit once asked, before it is killed
+ERRORS_KEPT = 2048  # bytes of a game's stderr kept (its last): the log gets one line of them
 LIFETIME_SECONDS = 4 * 3600.0  # a game ends, saved, this long after it started, however busy
 SANDBOXES = 1000  # visitors' folders kept at most (the ones unused longest go first)
 KEEP_SECONDS = VISITOR_DAYS * 86400.0  # a folder unused this long has lost its visitor: the cookie is gone
@@ -75,6 +76,26 @@ CONNECTIONS = 512  # open at once in all (each costs a file descriptor)
 # cookies and pass the Origin check, and could lure clicks), nor guess types, nor learn our address.
 GUARDS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def ended_stream() -> asyncio.StreamReader:
+    """A stream with nothing in it and nothing to come."""
+    stream = asyncio.StreamReader()
+    stream.feed_eof()
+    return stream
+
+
+async def errors_said(stream: asyncio.StreamReader) -> None:
+    """Read a game's stderr to its end (so the game never blocks on it), keeping its last ERRORS_KEPT
+    bytes; then one line in the log with its size and its last line (a traceback's is its error)."""
+    kept = b""
+    size = 0
+    while chunk := await stream.read(65536):
+        size += len(chunk)
+        kept = (kept + chunk)[-ERRORS_KEPT:]
+    lines = [line for line in kept.decode("utf-8", "replace").splitlines() if line.strip()]
+    if lines:
+        log.warning("a game wrote %d bytes to stderr; the last line: %s", size, lines[-1].strip())
 
 
 class VisitorGame(AppService):
@@ -95,6 +116,11 @@ class VisitorGame(AppService):
             preexec_fn=tie_to_this_process())
         assert process.stdin is not None
         self._stdin = process.stdin
+        # textual-serve keeps a game's stderr whole in memory and copies it all to the log: it is read here
+        # instead, all of it, keeping only its end for one line; textual-serve is handed a stream at its end
+        assert process.stderr is not None
+        self._errors = asyncio.ensure_future(errors_said(process.stderr))
+        process.stderr = ended_stream()
         return process
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -113,6 +139,10 @@ class VisitorGame(AppService):
         finally:
             with contextlib.suppress(Exception):
                 await self.remote_close()
+            errors = getattr(self, "_errors", None)
+            if errors is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(errors, ENDING_GRACE)
 
     async def end(self) -> None:
         """Ask the game to quit as a window closing does (it saves and lets go of its lock), and wait

@@ -277,3 +277,33 @@ async def test_the_folders_unused_longest_go_and_never_one_in_play(tmp_path: Pat
                     await ws.close()
         kept = sorted(p.name for p in inside.server.sandboxes.iterdir())
         assert kept == sorted(f.name for f in folders[1:])
+
+
+async def test_a_game_pouring_out_its_stderr_costs_the_log_one_short_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """textual-serve keeps a game's stderr whole and copies it to the log when the game ends: 1 MB of
+    traceback from a game that crashes again and again would be 1 MB of log each time. It is read to
+    its end (the game never blocks on it) and the log gets one line: its size and its last line."""
+    from allfives.serve.server import VisitorGame
+
+    pouring = shlex.join([sys.executable, "-c", (
+        "import sys\nsys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()\n"
+        "for n in range(20000): sys.stderr.write(f'  File \"x.py\", line {n}, in deep\\n')\n"
+        "sys.stderr.write('RecursionError: the game fell over\\n')\n")])
+    written = io.StringIO()
+
+    async def nothing(*_args: Any) -> None:
+        return None
+
+    uninstall = logbook.install(written)
+    try:
+        game = VisitorGame(pouring, visitor="v", folder=tmp_path, write_bytes=nothing, write_str=nothing,
+                           close=nothing, download_manager=None)  # type: ignore[arg-type]
+        await asyncio.wait_for(game.start(80, 24), WAIT)
+        await asyncio.wait_for(game._task, WAIT)  # (textual-serve's: the game's output relayed to its end)
+    finally:
+        uninstall()
+    assert "deep" not in capsys.readouterr().out  # (textual-serve writes a game's stderr to stdout)
+    lines = written.getvalue().splitlines()
+    assert len(lines) == 1 and len(lines[0]) <= 260, lines
+    assert "bytes to stderr" in lines[0] and lines[0].endswith("RecursionError: the game fell over")
