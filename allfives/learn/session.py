@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from allfives.engine import Event, Game, GameState, HandResult, Hands, IllegalMove, Move, Scored, SeatView
+from allfives.engine import Event, Game, HandResult, Hands, IllegalMove, Move, Scored
 from allfives.i18n import _
-from allfives.play.game_session import Waiting, waiting_for
+from allfives.play.game_session import WholeGame
 from allfives.play.setup import BOT_NAMES, DEFAULT_BOT_DELAY, GameSetup, Player, person_name
 
 from .lesson import Lesson, Step, what_it_makes
@@ -36,7 +36,7 @@ class Coaching:
     steps: int = 0
 
 
-class LessonSession:
+class LessonSession(WholeGame):
     """The lesson's hand, played at the table as a game is; `at` is the step waited for."""
 
     def __init__(self, lesson: Lesson, bot_delay: float = DEFAULT_BOT_DELAY) -> None:
@@ -52,22 +52,7 @@ class LessonSession:
         self.told: str | None = None  # the kind words after a move the step did not ask for, or a hint
         self.scored = 0  # what the person's last move scored (praised while the others move)
 
-    # -- the game, as every table asks it (GameSession) -------------------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        return self.game.state
-
-    @property
-    def hands(self) -> Hands:
-        return self.game.hands
-
-    @property
-    def waiting(self) -> Waiting:
-        return waiting_for(self.setup, self.state.phase, self.state.turn)
-
-    def seat_view(self, seat: int) -> SeatView:
-        return self.state.view(seat)
+    # -- the game, as every table asks it (GameSession: state, hands, waiting, seat_view are WholeGame's) --
 
     def apply(self, move: Move) -> list[Event]:
         """Make the move of the seat to move: a person's only when it is the step's (OffLesson, its

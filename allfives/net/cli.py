@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
-from allfives.play.setup import DEFAULT_BOT_DELAY, LEVELS, add_game_flags, rules_from
+from allfives.play.setup import DEFAULT_BOT_DELAY, add_game_flags, rules_from
 from allfives.userdata import write_atomically
 
 from . import reasons as R
-from .anywhere.cli import add_host_flags, open_invitations, servers_for
+from .anywhere.cli import add_host_flags, add_seat_flags, open_invitations, servers_for
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_context, is_pin, server_context
 
@@ -358,13 +358,7 @@ def join_parser() -> argparse.ArgumentParser:
                    help=_("the pin, given as a flag (an earlier allfives' SHA256:... pin too)"))
     p.add_argument("--insecure", action="store_true",
                    help=_("plain ws://, for a table on this machine served with --insecure"))
-    p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
-    p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
-                   help=_("the seat you want, counted from 1 as the lobby shows them "
-                          "(default: any free one)"))
-    p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
-                   help=_("a bot of this level (easy, medium, hard, expert) plays your seat: "
-                          "a seat with no screen"))
+    add_seat_flags(p)  # --name, --seat, --autoplay (as the wormhole's join)
     p.add_argument("--start", action="store_true",
                    help=_("as the host, start the game as soon as you sit"))
     return p

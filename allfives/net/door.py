@@ -33,18 +33,24 @@ class _Tries:
     until: float = 0.0  # no code is heard from this address before then
 
 
-def address_key(host: str) -> str:
-    """Whose guesses these are: an IPv4 address, or an IPv6 one's /64 (one home or machine has a
-    whole /64, and would otherwise get a fresh allowance at each of its addresses)."""
+def network_of(host: str) -> str | None:
+    """The one machine or home behind an IP address: an IPv4 address as it is (also written as IPv6),
+    an IPv6 one's /64 (a home has a whole /64, and would otherwise count as many); None for what is
+    no IP address. The door's, the gate's and `allfives serve`'s way to count a client."""
     try:
-        ip = ipaddress.ip_address(host.split("%")[0])
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
     except ValueError:
-        return host
+        return None
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def address_key(host: str) -> str:
+    """Whose guesses these are: the address's network (`network_of`), else the address as given."""
+    return network_of(host) or host
 
 
 class Door:

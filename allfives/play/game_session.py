@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
-from allfives.engine import Event, Move, SeatView
+from allfives.engine import Event, Game, GameState, Hands, Move, SeatView
 from allfives.play.setup import GameSetup
 
 Waiting = Literal["person", "bot", "hand_over", "game_over"]
@@ -91,3 +91,28 @@ class Undoable(Protocol):
     def undo(self, seat: int) -> int:
         """Take them back (the saved record keeps only the moves that stand); how many went."""
         ...
+
+
+class WholeGame:
+    """GameSession's questions answered from a whole `Game` played in this process and its setup: the
+    game's `Session` and the lesson's `LessonSession` (learn/session.py) both ask them so."""
+
+    setup: GameSetup
+    game: Game
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def hands(self) -> Hands:
+        """Every hand's events, `HandDealt` first; the last is the hand in play."""
+        return self.game.hands
+
+    @property
+    def waiting(self) -> Waiting:
+        return waiting_for(self.setup, self.state.phase, self.state.turn)
+
+    def seat_view(self, seat: int) -> SeatView:
+        return self.state.view(seat)
+

@@ -9,8 +9,8 @@ import threading
 from dataclasses import replace
 from typing import Protocol
 
-from allfives.engine import Event, Game, GameState, Hands, IllegalMove, Move, SeatView
-from allfives.play.game_session import Waiting, waiting_for
+from allfives.engine import Event, Game, GameState, IllegalMove, Move, SeatView
+from allfives.play.game_session import WholeGame
 from allfives.play.history_link import HistoryLink, new_history_id
 from allfives.play.saving import SavedGame, SaveStore, SaveWriter
 from allfives.play.seat import refusal
@@ -73,7 +73,7 @@ def make_seat_bot(setup: GameSetup, state: GameState, seat: int) -> Bot:
                     time_budget=budget or 1.0)
 
 
-class Session:
+class Session(WholeGame):
     """A game in play here: apply moves for whoever's turn it is, remember what happened, save.
 
     `background`: saves are written by a `SaveWriter` thread (the app's way); else at once.
@@ -116,23 +116,7 @@ class Session:
         """Rebuild every hand's events (for the scoresheet and log) by replaying the saved record."""
         return cls(saved.setup, Game.of(saved.state), store, background=background, history=history)
 
-    # -- questions ------------------------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        return self.game.state
-
-    @property
-    def hands(self) -> Hands:
-        """Every hand's events, `HandDealt` first; the last is the hand in play."""
-        return self.game.hands
-
-    @property
-    def waiting(self) -> Waiting:
-        return waiting_for(self.setup, self.state.phase, self.state.turn)
-
-    def seat_view(self, seat: int) -> SeatView:
-        return self.state.view(seat)
+    # -- questions (state, hands, waiting, seat_view: WholeGame's) ------
 
     def think(self) -> Move:
         """The bot to move chooses, from what its seat may see (call it in a worker thread)."""

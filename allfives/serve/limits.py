@@ -7,9 +7,10 @@ given), so one machine cannot count as many.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections import Counter
+
+from allfives.net.door import network_of
 
 UNKNOWN_CLIENT = "?"  # a connection whose address is not known (not over IP): all such count as one
 
@@ -21,16 +22,8 @@ _FOCUS = re.compile(r"\x1b\[[IO]")  # the terminal gaining or losing focus: not 
 
 def client_of(address: str | None) -> str:
     """The client behind a peer address: an IPv4 address as it is (also when written as IPv6), an IPv6
-    address's /64 network."""
-    try:
-        ip = ipaddress.ip_address((address or "").split("%", 1)[0])
-    except ValueError:
-        return UNKNOWN_CLIENT
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
+    address's /64 network (as the network table's door counts them)."""
+    return network_of(address or "") or UNKNOWN_CLIENT
 
 
 class Doors:

@@ -61,12 +61,8 @@ def seat_key(table_code: str) -> str:
 # -- the guest ----------------------------------------------------------------------------------
 
 
-def join_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="allfives join", formatter_class=HelpFormatter,
-        description=_("Sit at a table through the wormhole code its host sent you "
-                      "(like 7-guitarist-revenge)."))
-    p.add_argument("code", metavar="CODE", help=_("the wormhole code the host sent you"))
+def add_seat_flags(p: argparse.ArgumentParser) -> None:
+    """A guest's flags, the same for both joins (a LAN table's and a wormhole code's)."""
     p.add_argument("--name", default="Player", help=_("your name at the table (up to 20 characters)"))
     p.add_argument("--seat", type=int, choices=(1, 2, 3, 4),
                    help=_("the seat you want, counted from 1 as the lobby shows them "
@@ -74,6 +70,15 @@ def join_parser() -> argparse.ArgumentParser:
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
                    help=_("a bot of this level (easy, medium, hard, expert) plays your seat: "
                           "a seat with no screen"))
+
+
+def join_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="allfives join", formatter_class=HelpFormatter,
+        description=_("Sit at a table through the wormhole code its host sent you "
+                      "(like 7-guitarist-revenge)."))
+    p.add_argument("code", metavar="CODE", help=_("the wormhole code the host sent you"))
+    add_seat_flags(p)
     add_server_flags(p)
     return p
 

@@ -130,10 +130,14 @@ class Invitations:
 
     def guest(self, invitation: Invitation) -> str | None:
         """The name of whoever sits at the table through this invitation now."""
-        for seat, conn in self.server.by_seat.items():
-            if invitation.link is not None and conn.link is invitation.link:
-                return self.server.table.names[seat]
-        return None
+        seat = self._seat_of(invitation.link)
+        return None if seat is None else self.server.table.names[seat]
+
+    def _seat_of(self, link: WormholeLink | None) -> int | None:
+        """The seat of whoever sits at the table through `link` now."""
+        if link is None:
+            return None
+        return next((seat for seat, conn in self.server.by_seat.items() if conn.link is link), None)
 
     async def until(self, invitation: Invitation, condition: Callable[[Invitation], bool]) -> None:
         """Until `condition(invitation)` holds after some change."""
@@ -218,9 +222,10 @@ class Invitations:
                         self._replace_later(invitation)
 
     def _remember(self, invitation: Invitation, link: WormholeLink) -> None:
-        for seat, conn in self.server.by_seat.items():
-            if invitation.link is link and conn.link is link:
-                invitation.seat, invitation.guest_name = seat, self.server.table.names[seat]
+        """Who sat through the invitation and where (kept: the seat's name is another's once given away)."""
+        seat = self._seat_of(link) if invitation.link is link else None
+        if seat is not None:
+            invitation.seat, invitation.guest_name = seat, self.server.table.names[seat]
 
     def _kept_for(self, invitation: Invitation) -> bool:
         """Whether the table keeps the guest's seat for them (not once sent away, or left the lobby)."""
