@@ -17,7 +17,6 @@ from allfives.engine import (
     HandDealt,
     HandResult,
     Layout,
-    Move,
     Passed,
     Played,
     Scored,
@@ -25,7 +24,7 @@ from allfives.engine import (
     Tile,
 )
 from allfives.i18n import _, ngettext, pgettext
-from allfives.play.seat import END_ORDER, ends_for, playable
+from allfives.play.seat import END_ORDER, ends_for, must_draw, playable
 from allfives.play.setup import GameSetup, level_word
 
 from .words import and_list, end_word, on_end, say_ends, say_tile, say_tiles, sentence
@@ -193,7 +192,7 @@ def turn_lines(view: SeatView, draw_word: str) -> list[str]:
     if view.layout.empty:
         return [_("Your turn to lead. You hold {tiles}.").format(tiles=hand)]
     head = _("Your turn. You hold {tiles}.").format(tiles=hand)
-    if view.legal_moves == (Move.draw(),):
+    if must_draw(view):
         return [head + " " + _("Nothing you hold fits the ends, {ends}: type {draw}.").format(
             ends=open_ends(view.layout), draw=draw_word)]
     return [head + " " + playable_line(view)]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from allfives.engine import Event, IllegalMove, Move
 from allfives.i18n import _, ngettext
-from allfives.play.seat import ends_for, refusal
+from allfives.play.seat import ends_for, must_draw, refusal
 from allfives.play.session import Session, bot_pause
 from allfives.play.setup import GameSetup
 
@@ -235,7 +235,7 @@ class PlainTable:
                 what=words.not_an_end[:QUOTED], ends=say_ends(sorted(view.layout.open_ends, key="WENS".index)
                                                               or "WENS")))
             return
-        if view.legal_moves == (Move.draw(),):
+        if must_draw(view):
             self.reply(_("Nothing you hold fits: type {draw}.").format(draw=BY_NAME["draw"].word))
             return
         tile = words.tile
@@ -279,7 +279,7 @@ class PlainTable:
             names = tuple(p.name for p in self.session.setup.players)
             self.reply(sentence(spoken(refusal(Move.draw(), view, names))) + ".")
             return
-        while self.view().legal_moves == (Move.draw(),):
+        while must_draw(self.view()):
             before = self.recent
             self.act(Move.draw())
             self.recent = before + self.recent
