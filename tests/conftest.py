@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,22 @@ from allfives.engine import GameState, Rules
 
 if TYPE_CHECKING:
     from tests.net.anywhere.servers import LoopbackServers
+
+# The compiled core is compiled once a checkout (into its .cache/, never the user's cache folder).
+os.environ.setdefault("ALLFIVES_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".cache"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_core() -> object:
+    """The search runs on the compiled core in this process, made ready the player's way (a child
+    process compiles it, or it is loaded from the cache), once for the run. The programs the tests
+    start play on the Python core (ALLFIVES_FAST=0): the same moves, and no compiling in each.
+    tests/bots/test_fast_identity.py holds the two cores to the same decisions."""
+    from allfives.bots import fast
+
+    module = fast.wait(timeout=600)
+    os.environ["ALLFIVES_FAST"] = "0"
+    return module
 
 
 def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "medium"),

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from allfives.engine import core
 
+from . import fast
 from .inference import Evidence
 from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, table_for
 from .playout import DEFAULT_STYLE, Style, styled_playout
 from .policy import Move, medium_scores
-from .search import EndgameSolver, SearchAborted, evaluate_moves, win_chance, winning_utility
+from .search import EndgameSolver, SearchAborted, evaluate_moves, nodes_within, win_chance, winning_utility
 
 
 class Knobs(NamedTuple):
@@ -49,6 +50,12 @@ class ExpertSearch:
         evidence = Evidence(seen, sampler.voids, self.knobs.infer)
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
+        k = fast.compiled()
+        if k is not None:
+            from .fast.bridge import evaluate
+
+            return evaluate(k, seen, moves, rng, sims, deadline, sampler=sampler, style=tuple(style),
+                            pick=pick, evidence=evidence, strength=self.knobs.infer)[0]
 
         def deal() -> core.Table:
             if pick > 1:
@@ -77,7 +84,9 @@ class ExpertSearch:
         return [v + weight * per_point * p for v, p in zip(values, prior, strict=True)]
 
 
-EndgameMemory = dict[tuple, tuple[int, float, Move | None]]
+# The 2-seat endgame's transposition table: the Python solver's dict, or the compiled solver's
+# (a hand begun on one stays on it, so its moves are the ones either would make from the start).
+EndgameMemory = dict[tuple, tuple[int, float, Move | None]] | Any
 
 
 def expert_decision(seen: Seen, rng: random.Random, sims: int | None, budget: float,
@@ -106,6 +115,14 @@ def solve_two_seat_endgame(seen: Seen, sims: int | None, deadline: float, knobs:
     hands[seen.seat] = list(seen.hand)
     hands[other] = hidden_tiles(seen)
     table = table_for(seen, hands, [])
+    k = fast.compiled()
+    if k is not None and not isinstance(memory, dict):
+        from .fast.bridge import solve
+
+        limit = (knobs.endgame_nodes if sims is not None
+                 else nodes_within(0.8 * (deadline - time.perf_counter())))
+        solved = solve(k, table, seen.side, False, seen.scores, limit, memory)
+        return None if solved is None else solved[1]
     if sims is not None:
         solver = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=knobs.endgame_nodes)
     else:

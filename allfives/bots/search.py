@@ -97,6 +97,12 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
 
 # -- exact endgame (two players, empty boneyard: both hands known) -------------------
 
+def nodes_within(seconds: float) -> int:
+    """The compiled solver's node cap for a search by the clock (it cannot read the clock itself):
+    well under what it visits in that time (over 1,000,000 nodes a CPU second)."""
+    return max(1_000, int(500_000 * max(0.0, seconds)))
+
+
 class SearchAborted(Exception):
     """The solver ran out of nodes or time; the caller falls back to playouts."""
 
