@@ -168,7 +168,7 @@ def mt_below(mt, n):
     return r
 
 
-@njit(cache=True)
+@njit("void(int64[::1], int64[::1], int64, int64)", cache=True)
 def mt_shuffle(mt, a, start, n):
     """random.shuffle of a[start:start + n] in place."""
     for i in range(n - 1, 0, -1):
@@ -180,7 +180,7 @@ def mt_shuffle(mt, a, start, n):
 
 # -- the layout (core.Layout) --------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit("void(int64[::1], int64, int64, int64)", cache=True)
 def lay_place(a, o, t, end):
     hi = HIGH[t]
     lo = LOW[t]
@@ -216,7 +216,7 @@ def lay_place(a, o, t, end):
     a[o + 4 + end] = 2 * outer if hi == lo else outer
 
 
-@njit(cache=True)
+@njit("int64(int64[::1], int64)", cache=True)
 def lay_total(a, o):
     t = a[o + 4] + a[o + 5] + a[o + 6] + a[o + 7]
     if a[o + L_OPEN] > 0:
@@ -229,7 +229,7 @@ def play_points(total):
     return total if total > 0 and total % 5 == 0 else 0
 
 
-@njit(cache=True)
+@njit("int64(int64[::1], int64, int64, int64, int64[::1])", cache=True)
 def points_after(a, o, t, end, scratch):
     """What laying `t` on `end` scores, on a scratch copy of the layout at a[o:]."""
     for i in range(LSIZE):
@@ -238,13 +238,13 @@ def points_after(a, o, t, end, scratch):
     return play_points(lay_total(scratch, 0))
 
 
-@njit(cache=True)
+@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
 def fits(a, o, t, end):
     p = a[o + end]
     return p >= 0 and (p == HIGH[t] or p == LOW[t])
 
 
-@njit(cache=True)
+@njit("boolean(int64[::1], int64, int64)", cache=True)
 def playable(a, o, t):
     if a[o + L_LEAD] < 0:
         return True
@@ -259,7 +259,7 @@ def playable(a, o, t):
 
 # -- the table (core.Table) ------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit("int64(int64[::1], int64)", cache=True)
 def side_of(st, seat):
     return seat % 2 if st[PART] else seat
 
@@ -320,7 +320,7 @@ def round_to_five(p):
     return p - r if r <= 2 else p + 5 - r
 
 
-@njit(cache=True)
+@njit("void(int64[::1], int64)", cache=True)
 def end_hand(st, out_seat):
     seats = st[SEATS]
     sides = st[SIDES]
