@@ -13,6 +13,7 @@ so only the time differs. The compiled core is loaded first (compiled into the c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -110,10 +111,8 @@ def solver_rate(tables: list[core.Table], compiled: bool) -> float:
             python = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=200_000)
 
             def work(s: EndgameSolver = python, w: core.Table = world) -> None:
-                try:
+                with contextlib.suppress(SearchAborted):
                     s.solve(w)
-                except SearchAborted:
-                    pass
             spent += cpu(work)
             nodes += python.nodes
     return nodes / spent
@@ -157,7 +156,8 @@ def row(name: str, python: float, compiled: float, unit: str, higher_better: boo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     n = 30 if args.quick else 120
