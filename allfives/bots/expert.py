@@ -17,10 +17,18 @@ from allfives.engine import core
 
 from . import fast
 from .inference import Evidence
-from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, table_for
+from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, played_tiles, table_for
 from .playout import DEFAULT_STYLE, Style, styled_playout
 from .policy import Move, medium_scores
-from .search import EndgameSolver, SearchAborted, evaluate_moves, nodes_within, win_chance, winning_utility
+from .search import (
+    EndgameSolver,
+    SearchAborted,
+    evaluate_moves,
+    nodes_within,
+    solved_world,
+    win_chance,
+    winning_utility,
+)
 
 
 class Knobs(NamedTuple):
@@ -31,6 +39,11 @@ class Knobs(NamedTuple):
     endgame_nodes: int = 60_000  # the exact 2-seat endgame's node cap under a fixed effort (~1 s)
     infer: float = 0.1  # soft inference: a deal's weight falls by exp(-infer) per point passed up
     candidates: int = 4  # deals drawn to pick one from by weight (1: no inference)
+    # Two seats, from this many tiles on the table (0: never): each guessed deal solved exactly within
+    # `solve_nodes` nodes (played out past them), on `solve_sims` deals (0: as many as otherwise).
+    solve_from: int = 0
+    solve_nodes: int = 20_000
+    solve_sims: int = 0
 
 
 class ExpertSearch:
@@ -50,12 +63,18 @@ class ExpertSearch:
         evidence = Evidence(seen, sampler.voids, self.knobs.infer)
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
+        knobs = self.knobs
+        solving = (knobs.solve_from > 0 and seen.rules.seats == 2
+                   and len(played_tiles(seen)) >= knobs.solve_from)
+        if solving and knobs.solve_sims and sims is not None:
+            sims = knobs.solve_sims
         k = fast.compiled()
         if k is not None:
             from .fast.bridge import evaluate
 
             return evaluate(k, seen, moves, rng, sims, deadline, sampler=sampler, style=tuple(style),
-                            pick=pick, evidence=evidence, strength=self.knobs.infer)[0]
+                            pick=pick, evidence=evidence, strength=self.knobs.infer,
+                            solve_nodes=knobs.solve_nodes if solving else 0)[0]
 
         def deal() -> core.Table:
             if pick > 1:
@@ -68,7 +87,8 @@ class ExpertSearch:
             return table_for(seen, hands, boneyard)
 
         return evaluate_moves(deal, moves, self.utility, rng, sims, deadline,
-                              lambda table, noise: styled_playout(table, noise, style))
+                              lambda table, noise: styled_playout(table, noise, style),
+                              solved_world(seen.side, knobs.solve_nodes) if solving else None)
 
     def with_prior(self, values: list[float]) -> list[float]:
         """A nudge from medium's one-move-ahead judgement, in win chance per point."""

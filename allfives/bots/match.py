@@ -121,6 +121,9 @@ def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1:
+        from . import fast
+
+        fast.wait()  # ready before the workers fork, so each does not compile or load it again
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for chunk in pool.imap_unordered(_run_deal, tasks):
                 results.extend(chunk)

@@ -114,7 +114,8 @@ def evidence_arrays(evidence: Any, seats: int) -> tuple[np.ndarray, ...]:
 def evaluate(k: ModuleType, seen: Seen, moves: Sequence[Move], rng: random.Random, sims: int | None,
              deadline: float = float("inf"), *, sampler: Sampler | None = None,
              root: core.Table | None = None, points: bool = False, style: Sequence[float] | None = None,
-             pick: int = 1, evidence: Any = None, strength: float = 0.0) -> tuple[list[float], list[float]]:
+             pick: int = 1, evidence: Any = None, strength: float = 0.0,
+             solve_nodes: int = 0) -> tuple[list[float], list[float]]:
     """search.evaluate_moves on the kernels: each move's mean win chance (and mean points gained
     since `seen.scores` when `points`) over guessed deals, or over `root` itself every time (the
     oracle). By the clock (`sims` None) it searches in rounds until `deadline`."""
@@ -139,7 +140,7 @@ def evaluate(k: ModuleType, seen: Seen, moves: Sequence[Move], rng: random.Rando
     while True:
         batch = sims if sims is not None else 8
         k.evaluate(template, mv, batch, *plan, seen.seat, mt, seen.side, start, points, style is not None,
-                   style_arr, pick, strength, *ev, root is not None, wins, gains)
+                   style_arr, pick, strength, *ev, root is not None, solve_nodes, wins, gains)
         win_sum += wins
         gain_sum += gains
         done += batch
@@ -230,7 +231,7 @@ def warm(k: ModuleType) -> None:
             self.played = [[(0, 0, -1)], []]
 
     evaluate(k, seen, moves, rng, 1, style=(0.8, 1.0, 6.0, 0.2, 0.6, 2.0), pick=2, evidence=_Evidence(),
-             strength=0.1)
+             strength=0.1, solve_nodes=50)
     end = core.Table(rules)
     end.start_hand([[27], [0]], [], 0)
     solve(k, end, 0, False, [0, 0], 100)

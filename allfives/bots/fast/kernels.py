@@ -695,11 +695,13 @@ def passed_up(st, plays, offered, born, blen, played, plen):
 @njit(cache=True)
 def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, mt, side, start,
              want_points, styled, style, pick, strength, plays, offered, born, blen, played, plen,
-             fixed_deal, out_win, out_points):
+             fixed_deal, solve_nodes, out_win, out_points):
     """Sums of each move's utility over `sims` guessed deals (the caller divides, as Python does).
 
     `fixed_deal`: every deal is the template itself (the oracle). `pick` > 1: the expert's importance
-    resampling among `pick` deals by their weight (exp(-strength) per point passed up)."""
+    resampling among `pick` deals by their weight (exp(-strength) per point passed up). `solve_nodes`
+    > 0 (two seats): each deal is first solved exactly, move by move, within that many nodes, and played
+    out only if the solve gives up (search.solved_world)."""
     nm = moves.shape[0]
     n = owners.shape[0]
     base = np.empty(SIZE, dtype=np.int64)
@@ -718,6 +720,15 @@ def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, 
     for i in range(nm):
         out_win[i] = 0.0
         out_points[i] = 0.0
+    solved = np.empty(nm)
+    counter = np.zeros(2, dtype=np.int64)
+    best_move = np.zeros(3, dtype=np.int64)
+    pool = np.empty((_DEPTH, SIZE), dtype=np.int64)
+    movepool = np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64)
+    floats = np.empty((5, _DEPTH))
+    ints = np.zeros((3, _DEPTH), dtype=np.int64)
+    maxim = np.zeros(_DEPTH, dtype=np.bool_)
+    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
     for _s in range(sims):
         if fixed_deal:
             for k in range(SIZE):
@@ -747,6 +758,25 @@ def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, 
             sample_deal(base, template, allowed, alen, order, owners, hidden, seat, mt, choices,
                         slot_of, tile_at)
         noise = mt_random(mt)
+        if solve_nodes > 0:
+            tt = Dict.empty(key_type=key_type, value_type=entry_type)
+            counter[0] = 0
+            counter[1] = 0
+            for i in range(nm):
+                for k in range(SIZE):
+                    t[k] = base[k]
+                apply_move(t, moves[i, 0], moves[i, 1], moves[i, 2], scratch)
+                if t[PHASE] == PLAYING:
+                    solved[i] = solve_with(t, side, 0, start, tt, solve_nodes, counter, best_move, pool,
+                                           movepool, floats, ints, maxim, keys)
+                    if counter[1]:
+                        break
+                else:
+                    solved[i] = win_chance(t, side)
+            if not counter[1]:
+                for i in range(nm):
+                    out_win[i] += solved[i]
+                continue
         mt_seed_float(noise_mt, noise)
         for i in range(nm):
             for k in range(SIZE):
@@ -767,6 +797,8 @@ def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, 
 # -- the exact endgame (search.EndgameSolver), two seats ---------------------------------------------
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+_DEPTH = 64
 
 key_type = types.UniTuple(types.int64, 3)
 entry_type = types.Tuple((types.int64, types.float64, types.int64, types.int64, types.int64))
@@ -793,6 +825,7 @@ def tt_key(st):
     for e in range(4):
         k1 = (k1 << 4) | st[L + 4 + e]
     k1 = (k1 << 3) | (st[L + L_SPIN] + 1)
+    k1 = (k1 << 5) | st[BL]
     k2 = ((st[SC] + (1 << 31)) << 32) | (st[SC + 1] + (1 << 31))
     return (k0, k1, k2)
 
@@ -842,29 +875,35 @@ def _order_moves(st, moves, n, tt_kind, tt_tile, tt_end, scratch):
             moves[0, 2] = tt_end
 
 
-_ENTER, _NEXT, _RETURN = 0, 1, 2
-_DEPTH = 64
-
-
 @njit(cache=True)
 def solve(root, side, kind, start, tt, limit, counter, best_move):
     """EndgameSolver.solve: the value of `root`, its best move into best_move ([-9] when none);
-    counter = [nodes, aborted], aborted set past `limit` nodes (Python's SearchAborted).
+    counter = [nodes, aborted], aborted set past `limit` nodes (Python's SearchAborted)."""
+    pool = np.empty((_DEPTH, SIZE), dtype=np.int64)
+    movepool = np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64)
+    floats = np.empty((5, _DEPTH))
+    ints = np.zeros((3, _DEPTH), dtype=np.int64)
+    maxim = np.zeros(_DEPTH, dtype=np.bool_)
+    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
+    return solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, movepool, floats, ints,
+                      maxim, keys)
+
+
+@njit(cache=True)
+def solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, movepool, floats, ints, maxim,
+               keys):
+    """`solve` in buffers the caller keeps (a search solving many worlds allocates them once).
 
     The recursion of EndgameSolver._search made iterative (an explicit stack of nodes), node for
     node, move order for move order, so the same positions are counted and stored."""
-    pool = np.empty((_DEPTH, SIZE), dtype=np.int64)
-    movepool = np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64)
-    alpha = np.empty(_DEPTH)
-    beta = np.empty(_DEPTH)
-    a0 = np.empty(_DEPTH)
-    b0 = np.empty(_DEPTH)
-    best = np.empty(_DEPTH)
-    best_i = np.zeros(_DEPTH, dtype=np.int64)
-    nxt = np.zeros(_DEPTH, dtype=np.int64)
-    count = np.zeros(_DEPTH, dtype=np.int64)
-    maxim = np.zeros(_DEPTH, dtype=np.bool_)
-    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
+    alpha = floats[0]
+    beta = floats[1]
+    a0 = floats[2]
+    b0 = floats[3]
+    best = floats[4]
+    best_i = ints[0]
+    nxt = ints[1]
+    count = ints[2]
     scratch = np.empty(LSIZE, dtype=np.int64)
     for k in range(SIZE):
         pool[0, k] = root[k]
