@@ -121,6 +121,11 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
         await invitations.close()
     if ending.status == 1:
         return ending.status  # a crash, told already
+    if table.save_error is not None:  # (said at the table when it first failed; the last try failed too)
+        from allfives.net.reasons import read
+
+        print(_("allfives host: {why}").format(why=read(table.save_error)), file=sys.stderr)
+        return 1
     over = table.state is not None and table.state.phase == "game_over"
     closed = _("The table is closed and saved: `allfives host` opens it again, and its players come back "
                "with the command they joined with.")

@@ -27,9 +27,13 @@ class Link:
 
     def __init__(self) -> None:
         self.relayed = False
+        self.cut: str | None = None
         self.ended = asyncio.Event()
 
     def leave(self) -> None:
+        self.ended.set()
+
+    def abort(self) -> None:
         self.ended.set()
 
     async def close(self, *_args: object) -> None:
