@@ -136,6 +136,7 @@ class AnywhereClient(TableClient):
                     if note.get("link") == number:
                         break
         except TimeoutError:
+            self._wormhole.forget(transit)
             raise HostGone(_("the host is gone: ask them for a fresh code")) from None
         link = await self._wormhole.connect(transit, note.get("hints"), "host", GUEST_FRAME)
         self.relayed = link.relayed

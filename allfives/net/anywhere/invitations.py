@@ -201,15 +201,15 @@ class Invitations:
         return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
 
     def notice(self, invitation: Invitation, kind: str, line: str) -> None:
-        """One short line for the host of what the guest of `invitation` did (at most one of a kind every
-        `NOTICE_EVERY` seconds); always in the table's log."""
-        log.warning("invitation %s: %s", invitation.number, line)
+        """One short line for the host (and the table's log) of what the guest of `invitation` did: at most
+        one of a kind every `NOTICE_EVERY` seconds, however often it does it."""
         now = self.now()
         key = (invitation.number, kind)
         last = self._noticed.get(key)
         if last is not None and now - last < NOTICE_EVERY:
             return
         self._noticed[key] = now
+        log.warning("invitation %s: %s", invitation.number, line)
         if self.on_notice is not None:
             self.on_notice(_("Invitation {n}: {line}").format(n=invitation.number, line=line))
 
@@ -334,10 +334,13 @@ class Invitations:
         if isinstance(hints, list) and bounded_hints(hints)[1]:
             self.notice(invitation, "hints", _("sent more than {most} connection addresses: only {most} are "
                                                "tried").format(most=MAX_HINTS))
-        transit = None
         try:
             transit, ours = await wormhole.transit(sender=True, number=number)
-            await wormhole.send({"link": number, "hints": ours})
+            try:
+                await wormhole.send({"link": number, "hints": ours})
+            except BaseException:
+                wormhole.forget(transit)  # (never connected: its listening port closes)
+                raise
             link = await wormhole.connect(transit, hints, invitation.address, HOST_FRAME)
         except WormholeFailed as e:
             log.warning("invitation %s, link %s: %s", invitation.number, number, e)

@@ -222,8 +222,23 @@ class Wormhole:
             return transit
 
         transit = await self._call(make)
-        hints = await self._call(transit.get_connection_hints)
+        try:
+            hints = await self._call(transit.get_connection_hints)
+        except BaseException:
+            self.forget(transit)
+            raise
         return transit, hints
+
+    def forget(self, transit: Any) -> None:
+        """A Transit end made but never connected (the request was dropped for a newer one): it stops
+        listening, or its port would stay open for the program's life."""
+        def stop() -> None:
+            listening = getattr(transit, "_listener_d", None)
+            if listening is not None:
+                listening.addErrback(lambda _failure: None)
+                listening.cancel()
+
+        in_reactor(stop)
 
     async def connect(self, transit: Any, their_hints: Any, address: str, max_frame: int) -> WormholeLink:
         """Both ends' hints known: connect (directly, or through the relay)."""
