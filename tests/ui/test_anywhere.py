@@ -110,3 +110,22 @@ def test_the_lobby_lines_of_a_finished_or_closed_table_name_no_code_and_wait_for
         f"2  allfives join {code} — waiting for a friend to type the code…")
     assert invitation_shown(Invitation(2, code, "over"), None).plain == "2  the game is over"
     assert invitation_shown(Invitation(3, code, "closed"), None).plain == "3  closed"
+
+
+async def test_a_guests_screen_whose_host_died_ends_with_one_line_and_status_2(
+        wormhole_servers: LoopbackServers) -> None:
+    servers = wormhole_servers.servers
+    async with asyncio.timeout(LIMIT), serving(small_table(seats=4)) as server:
+        door = Invitations(server, servers, loopback=True)
+        try:
+            code = await door.ready(door.invite())
+            client = AnywhereClient(code, "Bea", servers=servers, loopback=True, host_timeout=1.0)  # (30 s)
+            app = TableApp(client, rejoin="allfives join CODE")
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "At the table." in status(app), "Bea sits")
+                await server.close(tell=False)  # the host's program dies: no goodbye
+                await door.close()
+                await until(pilot, lambda: app.farewell is not None, "Bea is told")
+            assert (app.farewell, app.return_code) == ("the host is gone: ask them for a fresh code", 2)
+        finally:
+            await door.close()
