@@ -15,6 +15,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from allfives.i18n import _
+from allfives.net import reasons as R
 from allfives.net.client import JoinRefused, NotTheTable, TableClient, quick_retries
 from allfives.net.link import LinkClosed
 from allfives.net.protocol import encode
@@ -26,6 +27,7 @@ from .wormhole import NotHeard, Wormhole, WormholeFailed, WormholeLink
 GUEST_FRAME = 1 << 22  # the largest frame the host may send (a websocket guest's limit too)
 MEET_TIMEOUT = 30.0  # seconds to wait for the host's side of the code before saying nobody is there
 HOST_TIMEOUT = 30.0  # seconds to wait for the host's answer to a request for a link
+MENDED = (R.TAKEN, R.SEATS)  # first hellos refused in the lobby that a fresh code mends (another seat)
 
 
 class NoWormhole(NotTheTable):
@@ -97,9 +99,9 @@ class AnywhereClient(TableClient):
         finally:
             await self._wormhole.close()
         self._wake_all()
-        if self.refusal is not None and self.token is None:  # (the host was given a fresh code for us)
+        if self.refusal is not None and self.token is None and self.refusal_template in MENDED:
             raise JoinRefused(_("{why}; the host has a fresh code for you: ask them for it").format(
-                why=self.refusal))
+                why=self.refusal))  # (the host's invitations made one when the table said no: see there)
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
 

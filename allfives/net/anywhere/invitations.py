@@ -368,8 +368,8 @@ class Invitations:
                 invitation.link = None
                 if invitation.status in ("direct", "relay"):
                     status = self._after_link()
-                    if status == "dropped" and invitation.seat is None:
-                        status = "refused"  # never seated: the table said no (a taken seat...)
+                    if status == "dropped" and invitation.seat is None and self.server.table.state is None:
+                        status = "refused"  # never seated in the lobby: the table said no (a taken seat...)
                     self._changed(invitation, status)
                     if status == "refused":
                         self._renew(invitation, "refused")
