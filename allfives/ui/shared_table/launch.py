@@ -14,6 +14,7 @@ from allfives.i18n import _
 from allfives.names import visible
 from allfives.net.anywhere.codes import code_from_argv
 from allfives.net.cli import (
+    SEATS_NAME,
     host_headless,
     join_autoplay,
     join_command,
@@ -74,7 +75,10 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
     token = remembered_token(key)
     if table.state is None:
         _, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
-        remember_token(key, token)
+        unkept = remember_token(key, token)
+        if unkept is not None:
+            print(_("allfives host: the host's seat could not be kept in {file} ({why}): this table will not "
+                    "resume at this terminal").format(file=SEATS_NAME, why=unkept), file=sys.stderr)
     elif token is None:
         print(_("allfives host: the saved table's host seat was not taken at this terminal; "
                 "`allfives host --new` opens a new table."), file=sys.stderr)
