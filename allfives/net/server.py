@@ -274,7 +274,9 @@ class TableServer:
 
     def refuse(self, conn: Connection, reason: str, fatal: bool = False) -> None:
         conn.send(encode(Error(reason=reason, fatal=fatal)))
-        if fatal:
+        if fatal:  # (one line a connection: the host sees what a guest did, a wrong code's own aside)
+            if reason != R.said(R.WRONG_CODE) and not reason.startswith("wrong table code"):
+                log.warning("%s is cut off: %s", conn.address, reason[:120])
             conn.close(1008, reason)
 
     def strike(self, conn: Connection, reason: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 from pathlib import Path
 
@@ -291,3 +292,22 @@ def test_the_frame_limit_is_the_lans_and_is_checked_on_every_record_of_a_read() 
     assert too_big(b"", small * 2 + big, HOST_FRAME)  # (the third record of one read)
     assert too_big(small[:7], small[7:] + big[:2], HOST_FRAME) is False  # (its length not all here yet)
     assert too_big(small[:7], small[7:] + big[:4], HOST_FRAME)
+
+
+async def test_a_guest_struck_out_for_garbage_is_one_line_on_the_hosts_terminal(
+        wormhole_servers: LoopbackServers, caplog: pytest.LogCaptureFixture) -> None:
+    servers = wormhole_servers.servers
+    async with asyncio.timeout(LIMIT), serving(four_seat_table()) as server:
+        door = Invitations(server, servers, loopback=True)
+        try:
+            bea = friend(await door.ready(door.invite()), servers)
+            run = await seated(bea)
+            with caplog.at_level(logging.WARNING, "allfives.net"):
+                for _n in range(server.limits.strikes):
+                    bea.link.send("not json")
+                with pytest.raises(JoinRefused):  # (struck out: she does not come back by herself)
+                    await run
+        finally:
+            await door.close()
+    cut = [r.getMessage() for r in caplog.records if "cut off" in r.getMessage()]
+    assert cut == ["invitation 1 is cut off: not JSON; too many bad messages: the connection is closed"]
