@@ -422,6 +422,7 @@ class Invitations:
             await asyncio.sleep(wait)
             if invitation.replaced_by is fresh and not self._closing and not self.server.game_over.is_set():
                 self._fresh.take(self.now())
+                fresh.number = len(self.all) + 1  # (numbered as it opens: others may have opened meanwhile)
                 self._open(fresh, self.direct)
 
         task = asyncio.ensure_future(later())

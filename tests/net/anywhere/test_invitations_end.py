@@ -245,8 +245,10 @@ async def test_burned_codes_are_replaced_at_once_then_no_faster_than_the_allowan
     await standing(door, third, "used")
     assert len(door.all) == 3 and third.replaced_by is not None  # the next waits for the allowance...
     assert said[-1] == "Invitation 3: fresh codes come at most one every 1 s: the next in 1 s"
+    other = door.invite()  # (the host makes one meanwhile: the fresh one is numbered as it opens)
     await standing(door, third.replaced_by, "waiting")  # ...and comes by itself
-    assert len(door.all) == 4 and said[-1] == ("Invitation 4: someone typed a wrong code for invitation 3: "
+    assert (other.number, third.replaced_by.number) == (4, 5)
+    assert len(door.all) == 5 and said[-1] == ("Invitation 5: someone typed a wrong code for invitation 3: "
                                                "send your friend this fresh line instead:  allfives join "
-                                               "4-guitarist-revenge")
+                                               "5-guitarist-revenge")
     await door.close()
