@@ -119,10 +119,11 @@ async def test_a_guests_screen_whose_host_died_ends_with_one_line_and_status_2(
         door = Invitations(server, servers, loopback=True)
         try:
             code = await door.ready(door.invite())
-            client = AnywhereClient(code, "Bea", servers=servers, loopback=True, host_timeout=1.0)  # (30 s)
+            client = AnywhereClient(code, "Bea", servers=servers, loopback=True)
             app = TableApp(client, rejoin="allfives join CODE")
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: "At the table." in status(app), "Bea sits")
+                client.host_timeout = 1.0  # (30 s in a game)
                 await server.close(tell=False)  # the host's program dies: no goodbye
                 await door.close()
                 await until(pilot, lambda: app.farewell is not None, "Bea is told")

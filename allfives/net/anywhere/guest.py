@@ -51,7 +51,7 @@ class AnywhereClient(TableClient):
         self.token_for = token_for  # the token kept for a table (by its code), to come back to the seat
         self.on_progress = on_progress
         self.meet_timeout = meet_timeout
-        self.host_timeout = HOST_TIMEOUT if host_timeout is None else host_timeout
+        self.host_timeout = host_timeout  # (None: HOST_TIMEOUT)
         self.progress = ""
         self.relayed: bool | None = None  # how the link we have now goes (None: no link)
         self.link: WormholeLink | None = None
@@ -132,7 +132,7 @@ class AnywhereClient(TableClient):
         transit, ours = await self._wormhole.transit(sender=False, number=number)
         await self._wormhole.send({"link": number, "hints": ours})
         try:
-            async with asyncio.timeout(self.host_timeout):
+            async with asyncio.timeout(HOST_TIMEOUT if self.host_timeout is None else self.host_timeout):
                 while True:
                     note = await self._wormhole.receive()
                     if note.get("link") == number:

@@ -35,33 +35,38 @@ from .twisted_thread import call, in_reactor, on_loop, reactor
 MAX_NOTE_BYTES = 16 * 1024  # a mailbox message of ours: a table code, or a few connection hints
 LINK_TIMEOUT = 60.0  # seconds for one link's connection (direct, or through the relay)
 MAX_HINTS = 8  # addresses the other side may have us dial for one link (direct and relay, in all)
+MAX_RELAY = 2  # of which a relay's (kept first)
 SEAL = 24 + 16  # what sealing adds to a record (SecretBox's nonce and tag)
 FRAME = MAX_MESSAGE_BYTES + SEAL  # the largest record a guest may send: the LAN's limit, sealed
 
 
 def bounded_hints(hints: list[Any]) -> tuple[list[dict[str, Any]], int]:
     """The other side's connection hints, cut to `MAX_HINTS` addresses in all (a relay hint's own
-    addresses counted one by one), and how many addresses were left out: a guest cannot have the host
-    dial fifty addresses of its choosing for each link it asks for."""
-    kept: list[dict[str, Any]] = []
-    room, left = MAX_HINTS, 0
+    addresses counted one by one; the relay's first, at most `MAX_RELAY`, so that many direct addresses
+    never crowd it out), and how many addresses were left out: a guest cannot have the host dial fifty
+    addresses of its choosing for each link it asks for."""
+    relays: list[dict[str, Any]] = []
+    direct: list[dict[str, Any]] = []
+    room, left = MAX_RELAY, 0
     for hint in hints:
-        if not isinstance(hint, dict):
-            left += 1
+        inner = hint.get("hints") if isinstance(hint, dict) and hint.get("type") == "relay-v1" else None
+        if not isinstance(inner, list):
             continue
-        inner = hint.get("hints") if hint.get("type") == "relay-v1" else None
-        if isinstance(inner, list):
-            taken = [h for h in inner if isinstance(h, dict)][:room]
-            left += len(inner) - len(taken)
-            if taken:
-                kept.append({**hint, "hints": taken})
-                room -= len(taken)
-        elif room > 0:
-            kept.append(hint)
+        taken = [h for h in inner if isinstance(h, dict)][:room]
+        left += len(inner) - len(taken)
+        if taken:
+            relays.append({**hint, "hints": taken})
+            room -= len(taken)
+    room = MAX_HINTS - (MAX_RELAY - room)
+    for hint in hints:
+        if isinstance(hint, dict) and hint.get("type") == "relay-v1":
+            continue
+        if isinstance(hint, dict) and room > 0:
+            direct.append(hint)
             room -= 1
         else:
             left += 1
-    return kept, left
+    return direct + relays, left
 
 
 def too_big(buffered: bytes, data: bytes, max_frame: int) -> bool:

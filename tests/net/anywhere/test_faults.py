@@ -22,7 +22,7 @@ from allfives.net.anywhere.cli import _join, open_invitations
 from allfives.net.anywhere.codes import Servers
 from allfives.net.anywhere.guest import AnywhereClient, NoWormhole
 from allfives.net.anywhere.invitations import HOST_FRAME, Invitations
-from allfives.net.anywhere.wormhole import MAX_HINTS, SEAL, Wormhole, bounded_hints, too_big
+from allfives.net.anywhere.wormhole import MAX_HINTS, MAX_RELAY, SEAL, Wormhole, bounded_hints, too_big
 from allfives.net.client import AutoPlayer, JoinRefused
 from allfives.net.protocol import MAX_MESSAGE_BYTES
 from allfives.net.server import Limits
@@ -82,8 +82,10 @@ async def test_a_link_storm_of_600_requests_leaves_the_hosts_open_files_flat(
     sink = Sink()
     port = await sink.start()
     async with asyncio.timeout(LIMIT), serving(four_seat_table()) as server:
-        # (3 links at once, then one an hour: no more in this test)
-        door = Invitations(server, servers, loopback=True, on_notice=said.append, links=(3, 3600.0))
+        # (3 links at once, then one an hour, on a clock that stands still: no more in this test, and one
+        # line of each kind however slowly the machine sends)
+        door = Invitations(server, servers, loopback=True, on_notice=said.append, links=(3, 3600.0),
+                           clock=lambda: 0.0)
         eve = Wormhole(servers, loopback=True)
         try:
             invitation = door.invite()
@@ -116,11 +118,14 @@ async def test_a_link_storm_of_600_requests_leaves_the_hosts_open_files_flat(
         "Invitation 1: asks for links too fast: 3 at once, then one every 3600 s"]
 
 
-def test_a_guests_hints_are_cut_to_a_few_addresses_in_all() -> None:
+def test_a_guests_hints_are_cut_to_a_few_addresses_in_all_the_relays_kept() -> None:
     direct = {"type": "direct-tcp-v1", "hostname": "10.0.0.1", "port": 1, "priority": 0.0}
     relay = {"type": "relay-v1", "hints": [direct] * 20}
-    kept, left = bounded_hints([direct] * 5 + [relay, "junk"])
-    assert sum(len(h.get("hints", [h])) for h in kept) == MAX_HINTS and left == 20 - (MAX_HINTS - 5) + 1
+    kept, left = bounded_hints([direct] * 12 + [relay, "junk"])
+    assert kept == [direct] * (MAX_HINTS - MAX_RELAY) + [{"type": "relay-v1", "hints": [direct] * MAX_RELAY}]
+    assert left == (12 - (MAX_HINTS - MAX_RELAY)) + (20 - MAX_RELAY) + 1
+    two_relays = bounded_hints([direct, relay, relay])  # (the second relay's addresses are all left out)
+    assert two_relays == ([direct, {"type": "relay-v1", "hints": [direct] * MAX_RELAY}], 40 - MAX_RELAY)
     assert bounded_hints([direct]) == ([direct], 0)
 
 
@@ -156,7 +161,6 @@ async def test_a_guest_whose_host_died_is_told_in_one_line_and_ends_non_zero(
         wormhole_servers: LoopbackServers, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(tmp_path))
-    monkeypatch.setattr(guest_module, "HOST_TIMEOUT", 1.0)  # (30 s in a game)
     servers = wormhole_servers.servers
     async with asyncio.timeout(LIMIT):
         async with serving(four_seat_table()) as server:
@@ -167,6 +171,7 @@ async def test_a_guest_whose_host_died_is_told_in_one_line_and_ends_non_zero(
             join = asyncio.create_task(_join(args))
             while not server.by_seat:
                 await asyncio.sleep(0.01)
+            monkeypatch.setattr(guest_module, "HOST_TIMEOUT", 1.0)  # (30 s in a game)
             await server.close(tell=False)  # the host's program dies: no goodbye, its links and wormhole go
             await door.close()
         status = await join

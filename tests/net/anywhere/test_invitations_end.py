@@ -233,7 +233,8 @@ async def test_a_guest_gone_a_while_gets_a_fresh_code_by_itself_and_one_sent_awa
 async def test_burned_codes_are_replaced_at_once_then_no_faster_than_the_allowance() -> None:
     said: list[str] = []
     server = Server()
-    door = open_invitations(server, SERVERS, 1, say=said.append, fresh=(2, 1.0))  # type: ignore[arg-type]
+    door = open_invitations(server, SERVERS, 1, say=said.append, fresh=(2, 1.0),  # type: ignore[arg-type]
+                            clock=lambda: 0.0)  # (the allowance on a clock that stands still: no refill)
     for burned in (1, 2):  # a stranger burns each code as it comes: a fresh one at once, twice
         await standing(door, door.all[-1], "waiting")
         Wormhole.made[-1].burn()
