@@ -201,16 +201,17 @@ class Invitations:
         return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
 
     def notice(self, invitation: Invitation, kind: str, line: str) -> None:
-        """One short line for the host (and the table's log) of what the guest of `invitation` did: at most
-        one of a kind every `NOTICE_EVERY` seconds, however often it does it."""
+        """One short line for the host (`on_notice`, else the table's log) of what the guest of `invitation`
+        did: at most one of a kind every `NOTICE_EVERY` seconds, however often it does it."""
         now = self.now()
         key = (invitation.number, kind)
         last = self._noticed.get(key)
         if last is not None and now - last < NOTICE_EVERY:
             return
         self._noticed[key] = now
-        log.warning("invitation %s: %s", invitation.number, line)
-        if self.on_notice is not None:
+        if self.on_notice is None:  # (a headless host's log is its terminal: said once, not twice)
+            log.warning("invitation %s: %s", invitation.number, line)
+        else:
             self.on_notice(_("Invitation {n}: {line}").format(n=invitation.number, line=line))
 
     def guest(self, invitation: Invitation) -> str | None:
