@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
-from allfives.play.saving import data_dir
+from allfives.play.saving import data_dir, why_unsaved
 from allfives.play.setup import DEFAULT_BOT_DELAY, add_game_flags, rules_from
 from allfives.userdata import write_atomically
 
@@ -226,6 +226,9 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
         if door is not None:
             await door.close()  # (after the goodbye: the wormhole's guests hear it too)
+    if table.save_error is not None:  # (said when it first failed; the last try failed too)
+        print(_("allfives host: {why}").format(why=R.read(table.save_error)), file=sys.stderr)
+        return 1
     if not quit_by.done():
         return 0
     print(_("The table is closed and saved: `allfives host` opens it again."), flush=True)
@@ -498,9 +501,11 @@ def remembered_token(key: str) -> str | None:
     return _remembered(data_dir() / SEATS_NAME).get(key)
 
 
-def remember_token(key: str, token: str) -> None:
+def remember_token(key: str, token: str) -> str | None:
+    """Keep a seat's token in seats.json; why it could not be kept (a full disk), or None."""
     if remembered_token(key) != token:
-        _remember(data_dir() / SEATS_NAME, key, token)
+        return _remember(data_dir() / SEATS_NAME, key, token)
+    return None
 
 
 def _remembered(path: Path) -> dict[str, str]:
@@ -512,8 +517,13 @@ def _remembered(path: Path) -> dict[str, str]:
         if isinstance(data, dict) else {}
 
 
-def _remember(path: Path, key: str, token: str) -> None:
+def _remember(path: Path, key: str, token: str) -> str | None:
+    """Why the token could not be kept, or None: coming back after a restart needs it; playing on does
+    not (so a guest plays on; the host is told, as its seat is the one the table resumes with)."""
     seats = _remembered(path)
     seats[key] = token
-    with contextlib.suppress(OSError):  # coming back after a restart needs it; playing on does not
+    try:
         write_atomically(path, json.dumps(seats, indent=1))  # 0600, like table.json: tokens hold seats
+    except OSError as e:
+        return why_unsaved(e)
+    return None
