@@ -141,16 +141,17 @@ _DARK_BASE = {"primary": GREEN, "secondary": CYAN, "accent": BRIGHT_YELLOW, "war
               "surface": BLACK, "panel": BLACK}
 # The dark table in 16: a green cloth; white tiles with black pips; on the person's turn the hand lies on a
 # blue band, the tiles that fit white, the others grey with light pips; the chosen tile and the focused
-# end yellow, the ends the chosen tile fits magenta, the last play cyan, the spinner blue.
+# end yellow, the ends the chosen tile fits magenta, the last play cyan, the spinner blue, the hint light
+# cyan.
 DARK_16 = _ansi(DARK, _DARK_BASE, {
     "felt": GREEN, "felt-text": BLACK, "rule": GREY,
     "tile-face": BRIGHT_WHITE, "tile-pip": BLACK, "tile-divider": GREY,
     "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,
     "tile-back": GREEN, "tile-back-pattern": BRIGHT_GREEN, "tile-back-mark": BRIGHT_GREEN,
     "highlight": BRIGHT_YELLOW, "highlight-text": BLACK, "highlight-divider": GREY,
-    "hint-face": CYAN, "hint-pip": BLACK, "hint-divider": BLACK,
+    "hint-face": BRIGHT_CYAN, "hint-pip": BLACK, "hint-divider": GREY,
     "spinner-face": BRIGHT_BLUE, "spinner-pip": BRIGHT_WHITE,
-    "last-face": BRIGHT_CYAN, "last-pip": BLACK,
+    "last-face": CYAN, "last-pip": BLACK,  # (not bright: apart from the white tiles for eyes short of red)
     "end-marker": GREEN, "end-marker-text": BLACK, "end-lit": BRIGHT_MAGENTA, "end-lit-text": BLACK,
     "info-text": BRIGHT_CYAN, "points": BRIGHT_GREEN, "loss": BRIGHT_RED,
     "quiet-text": WHITE, "warm-text": WHITE, "overlay": BLACK, "turn-band": BLUE,
@@ -162,7 +163,8 @@ DARK_16 = _ansi(DARK, _DARK_BASE, {
 DARK_8 = _ansi(DARK, _DARK_BASE, {
     **{name: DARK_16.variables[name] for name in TABLE_VARIABLES},
     "tile-face": WHITE, "tile-dim": BLACK, "tile-dim-pip": WHITE, "tile-dim-divider": GREY,
-    "highlight": YELLOW, "highlight-divider": BLACK,
+    "highlight": YELLOW, "highlight-text": BRIGHT_WHITE, "highlight-divider": BLACK,  # (the console's brown)
+    "hint-face": CYAN, "hint-divider": BLACK,
     "spinner-face": BLUE, "last-face": CYAN, "end-lit": MAGENTA, "end-lit-text": BRIGHT_WHITE,
     "button-hover": CYAN, "scrollbar": WHITE, "scrollbar-hover": WHITE, "scrollbar-active": YELLOW,
 })
@@ -179,9 +181,9 @@ LIGHT_16 = _ansi(LIGHT, _LIGHT_BASE, {
     "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,  # (light grey: bright white's twin)
     "tile-back": GREEN, "tile-back-pattern": BRIGHT_GREEN, "tile-back-mark": GREEN,
     "highlight": BRIGHT_YELLOW, "highlight-text": BLACK, "highlight-divider": GREY,
-    "hint-face": CYAN, "hint-pip": BLACK, "hint-divider": BLACK,
+    "hint-face": BRIGHT_CYAN, "hint-pip": BLACK, "hint-divider": GREY,
     "spinner-face": BRIGHT_BLUE, "spinner-pip": BRIGHT_WHITE,
-    "last-face": BRIGHT_CYAN, "last-pip": BLACK,
+    "last-face": CYAN, "last-pip": BLACK,  # (not bright: apart from the white tiles for eyes short of red)
     "end-marker": BRIGHT_GREEN, "end-marker-text": BLACK, "end-lit": BRIGHT_MAGENTA, "end-lit-text": BLACK,
     "info-text": BLUE, "points": GREEN, "loss": RED, "quiet-text": GREY, "warm-text": GREY, "overlay": GREY,
     "turn-band": BLUE,
@@ -194,7 +196,8 @@ LIGHT_8 = _ansi(LIGHT, {**_LIGHT_BASE, "background": WHITE, "surface": CYAN, "pa
     **{name: LIGHT_16.variables[name] for name in TABLE_VARIABLES},
     "felt": GREEN, "end-marker": GREEN,
     "tile-face": WHITE, "tile-dim": BLACK, "tile-dim-pip": WHITE, "tile-dim-divider": GREY,
-    "highlight": YELLOW, "highlight-divider": BLACK,
+    "highlight": YELLOW, "highlight-text": BRIGHT_WHITE, "highlight-divider": BLACK,  # (the console's brown)
+    "hint-face": CYAN, "hint-divider": BLACK,
     "spinner-face": BLUE, "last-face": CYAN, "end-lit": MAGENTA, "end-lit-text": BRIGHT_WHITE,
     "button": WHITE, "button-hover": WHITE, "button-edge": BRIGHT_WHITE, "button-shade": BLACK,
     "scrollbar": BLACK, "scrollbar-hover": BLACK, "scrollbar-active": BLUE,
