@@ -3,7 +3,9 @@
 Every colour of the game is a Textual theme variable (`$felt`, `$tile-face`, ...) used in
 allfives.tcss; widgets that draw their own text read them through component classes. Choosing a
 theme from the command palette recolours the table, the tiles, the sheet and the log at once. A
-theme that does not know our variables (Textual's own) gets them worked out from its colours.
+theme that does not know our variables (Textual's own) gets them worked out from its colours. In a
+terminal of only the 16 ANSI colours (or the Linux console's 8 backgrounds) both of ours are made of
+those colours instead (`use_themes`), under the same names.
 """
 
 from __future__ import annotations
@@ -178,7 +180,7 @@ _LIGHT_BASE = {"primary": GREEN, "secondary": CYAN, "accent": BLUE, "warning": R
 LIGHT_16 = _ansi(LIGHT, _LIGHT_BASE, {
     "felt": BRIGHT_GREEN, "felt-text": BLACK, "rule": GREY,
     "tile-face": BRIGHT_WHITE, "tile-pip": BLACK, "tile-divider": GREY,
-    "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,  # (light grey: bright white's twin)
+    "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,  # (not light grey: white's twin)
     "tile-back": GREEN, "tile-back-pattern": BRIGHT_GREEN, "tile-back-mark": GREEN,
     "highlight": BRIGHT_YELLOW, "highlight-text": BLACK, "highlight-divider": GREY,
     "hint-face": BRIGHT_CYAN, "hint-pip": BLACK, "hint-divider": GREY,
