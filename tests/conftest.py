@@ -73,6 +73,14 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def truecolour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's window sees a terminal of every colour, whatever terminal runs the tests (a window
+    chooses its themes by it: TERM=xterm without COLORTERM gets the ANSI ones). A test of fewer colours
+    says so: tests/ui/scenes.py `terminal`."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
+
+
+@pytest.fixture(autouse=True)
 def dialogs_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dialogs ignore clicks and keys for a moment after they open (a click meant for the table must
     not answer them); tests press at once, so the moment is none here. tests/ui/test_guard.py puts it

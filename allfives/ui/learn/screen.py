@@ -3,8 +3,9 @@
 The lesson's session (allfives.learn) says what the coach says and whether a move is the one the step
 asks for; the screen only shows it. A move it does not ask for is not made: the tile goes back to the
 hand and the coach says kindly why. The hand's end is the coach's too (no score panel): the deduction,
-then the target and the way to a real game. `q` leaves at once, whenever: a lesson is never saved, so
-there is nothing to lose, and the window is back where the lesson was opened from (the new-game screen).
+then the target and the way to a real game, which its last Enter starts. `q` leaves at once, whenever: a
+lesson is never saved, so there is nothing to lose, and the window is back where the lesson was opened
+from (the new-game screen).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..commands import PLAY
 from ..screens.game import GameScreen, TableButton
 from ..widgets.shown import content
 from .coach import Coach
+from .door import real_game
 
 
 class LessonScreen(GameScreen):
@@ -103,10 +105,12 @@ class LessonScreen(GameScreen):
     # -- going on and leaving ------------------------------------------------------------------------------
 
     def action_go_on(self) -> None:
-        """Past a step the person reads; past the last one, out to a real game (the new-game screen)."""
+        """Past a step the person reads; past the last one, out to a real game at once (door.real_game)."""
         if self.lesson.go_on():
             if self.lesson.over:
                 self.action_leave()
+                level = next(p.level for p in self.lesson.setup.players if not p.is_person)
+                self.app.call_later(real_game, self.app, level)
             else:
                 self.show()
 
