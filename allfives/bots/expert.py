@@ -39,11 +39,13 @@ class Knobs(NamedTuple):
     endgame_nodes: int = 60_000  # the exact 2-seat endgame's node cap under a fixed effort (~1 s)
     infer: float = 0.1  # soft inference: a deal's weight falls by exp(-infer) per point passed up
     candidates: int = 4  # deals drawn to pick one from by weight (1: no inference)
-    # Two seats, from this many tiles on the table (0: never): each guessed deal solved exactly within
-    # `solve_nodes` nodes (played out past them), on `solve_sims` deals (0: as many as otherwise).
+    # From this many tiles on the table (0: never), at tables of `solve_seats` seats: each guessed deal
+    # solved exactly within `solve_nodes` nodes (played out past them), on `solve_sims` deals (0: as
+    # many as otherwise). Two sides search as a zero-sum game; three assume the others play against it.
     solve_from: int = 0
     solve_nodes: int = 20_000
     solve_sims: int = 0
+    solve_seats: tuple[int, ...] = (2,)
 
 
 class ExpertSearch:
@@ -64,7 +66,7 @@ class ExpertSearch:
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
         knobs = self.knobs
-        solving = (knobs.solve_from > 0 and seen.rules.seats == 2
+        solving = (knobs.solve_from > 0 and seen.rules.seats in knobs.solve_seats
                    and len(played_tiles(seen)) >= knobs.solve_from)
         if solving and knobs.solve_sims and sims is not None:
             sims = knobs.solve_sims

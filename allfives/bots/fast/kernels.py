@@ -728,7 +728,7 @@ def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, 
     floats = np.empty((5, _DEPTH))
     ints = np.zeros((3, _DEPTH), dtype=np.int64)
     maxim = np.zeros(_DEPTH, dtype=np.bool_)
-    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
+    keys = np.zeros((_DEPTH, 4), dtype=np.int64)
     for _s in range(sims):
         if fixed_deal:
             for k in range(SIZE):
@@ -800,7 +800,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 _DEPTH = 64
 
-key_type = types.UniTuple(types.int64, 3)
+key_type = types.UniTuple(types.int64, 4)
 entry_type = types.Tuple((types.int64, types.float64, types.int64, types.int64, types.int64))
 
 
@@ -811,23 +811,26 @@ def new_memory():
 
 @njit(cache=True)
 def tt_key(st):
-    h0 = 0
-    for i in range(st[HL]):
-        h0 |= 1 << st[H + i]
-    h1 = 0
-    for i in range(st[HL + 1]):
-        h1 |= 1 << st[H + 28 + i]
-    k0 = h0 | (h1 << 28) | (st[TURN] << 56) | (st[L + L_OPEN] << 57) | (st[L + L_EXP] << 59) \
-        | (st[L + L_EXP + 1] << 60)
-    k1 = 0
+    """EndgameSolver._key packed: every hand as a set, the open ends, the turn, the scores, and how many
+    tiles the boneyard still holds (a deal solved whole knows its order)."""
+    hands = np.zeros(4, dtype=np.int64)
+    for s in range(st[SEATS]):
+        for i in range(st[HL + s]):
+            hands[s] |= 1 << st[H + 28 * s + i]
+    k0 = hands[0] | (hands[1] << 28) | (st[L + L_EXP] << 56) | (st[L + L_EXP + 1] << 57) \
+        | (st[L + L_OPEN] << 58)
+    k1 = hands[2] | (hands[3] << 28) | (st[TURN] << 56)
+    k2 = 0
     for e in range(4):
-        k1 = (k1 << 3) | (st[L + e] + 1)
+        k2 = (k2 << 3) | (st[L + e] + 1)
     for e in range(4):
-        k1 = (k1 << 4) | st[L + 4 + e]
-    k1 = (k1 << 3) | (st[L + L_SPIN] + 1)
-    k1 = (k1 << 5) | st[BL]
-    k2 = ((st[SC] + (1 << 31)) << 32) | (st[SC + 1] + (1 << 31))
-    return (k0, k1, k2)
+        k2 = (k2 << 4) | st[L + 4 + e]
+    k2 = (k2 << 3) | (st[L + L_SPIN] + 1)
+    k2 = (k2 << 5) | st[BL]
+    k3 = 0
+    for d in range(st[SIDES]):
+        k3 = (k3 << 16) | ((st[SC + d] + (1 << 15)) & 0xFFFF)
+    return (k0, k1, k2, k3)
 
 
 @njit(cache=True)
@@ -884,7 +887,7 @@ def solve(root, side, kind, start, tt, limit, counter, best_move):
     floats = np.empty((5, _DEPTH))
     ints = np.zeros((3, _DEPTH), dtype=np.int64)
     maxim = np.zeros(_DEPTH, dtype=np.bool_)
-    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
+    keys = np.zeros((_DEPTH, 4), dtype=np.int64)
     return solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, movepool, floats, ints,
                       maxim, keys)
 
@@ -929,6 +932,7 @@ def solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, mov
             keys[d, 0] = key[0]
             keys[d, 1] = key[1]
             keys[d, 2] = key[2]
+            keys[d, 3] = key[3]
             tt_kind = -1
             tt_tile = -1
             tt_end = -1
@@ -977,7 +981,8 @@ def solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, mov
                 flag = _LOWER
             bi = best_i[d]
             m = movepool[d]
-            tt[(keys[d, 0], keys[d, 1], keys[d, 2])] = (flag, best[d], m[bi, 0], m[bi, 1], m[bi, 2])
+            entry = (flag, best[d], m[bi, 0], m[bi, 1], m[bi, 2])
+            tt[(keys[d, 0], keys[d, 1], keys[d, 2], keys[d, 3])] = entry
             if bi != 0:
                 m[0, 0], m[bi, 0] = m[bi, 0], m[0, 0]
                 m[0, 1], m[bi, 1] = m[bi, 1], m[0, 1]
