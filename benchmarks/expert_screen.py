@@ -28,6 +28,7 @@ from allfives.engine import Rules
 
 # The variants screened in the second and fourth rounds (benchmarks/RESULTS-bots.md).
 VARIANTS = {
+    "xs0": Knobs(solve_from=0),  # the expert before the fifth round: no deal solved
     "x0": Knobs(infer=0.0),  # defending playouts, no inference
     "xi15": Knobs(infer=0.15),
     "xi1c8": Knobs(infer=0.1, candidates=8),
@@ -45,6 +46,10 @@ VARIANTS = {
     "xs4w40": Knobs(solve_from=4, solve_sims=40),
     "xs8": Knobs(solve_from=8),
     "xs8w40": Knobs(solve_from=8, solve_sims=40),
+    "xs4n5": Knobs(solve_from=4, solve_nodes=5_000),
+    # four seats (partners), each guessed deal solved from 4 or 8 tiles on the table
+    "xs4q": Knobs(solve_from=4, solve_seats=(4,)),
+    "xs8q": Knobs(solve_from=8, solve_seats=(4,)),
 }
 
 

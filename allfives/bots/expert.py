@@ -42,7 +42,7 @@ class Knobs(NamedTuple):
     # From this many tiles on the table (0: never), at tables of `solve_seats` seats: each guessed deal
     # solved exactly within `solve_nodes` nodes (played out past them), on `solve_sims` deals (0: as
     # many as otherwise). Two sides search as a zero-sum game; three assume the others play against it.
-    solve_from: int = 0
+    solve_from: int = 4
     solve_nodes: int = 20_000
     solve_sims: int = 0
     solve_seats: tuple[int, ...] = (2,)
