@@ -46,6 +46,10 @@ class Knobs(NamedTuple):
     solve_nodes: int = 20_000
     solve_sims: int = 0
     solve_seats: tuple[int, ...] = (2,)
+    # Solving a deal costs the Python core 30 times what it costs the compiled one (seconds a move):
+    # on it, until the compiled core is ready or where numba cannot be had, the expert plays out every
+    # deal instead, as it did before it solved any. True: the Python core solves too (the tests).
+    solve_on_python: bool = False
 
 
 class ExpertSearch:
@@ -66,11 +70,12 @@ class ExpertSearch:
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
         knobs = self.knobs
+        k = fast.compiled()
         solving = (knobs.solve_from > 0 and seen.rules.seats in knobs.solve_seats
-                   and len(played_tiles(seen)) >= knobs.solve_from)
+                   and len(played_tiles(seen)) >= knobs.solve_from
+                   and (k is not None or knobs.solve_on_python))
         if solving and knobs.solve_sims and sims is not None:
             sims = knobs.solve_sims
-        k = fast.compiled()
         if k is not None:
             from .fast.bridge import evaluate
 

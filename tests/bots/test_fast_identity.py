@@ -17,6 +17,7 @@ from allfives.bots.expert import ExpertSearch, Knobs
 from allfives.bots.fast import bridge
 from allfives.bots.inference import Evidence
 from allfives.bots.knowledge import Sampler, legal_moves, seen_from_table, table_for
+from allfives.bots.players import ExpertBot
 from allfives.bots.playout import DEFAULT_STYLE, styled_playout
 from allfives.bots.policy import playout
 from allfives.bots.search import EndgameSolver, SearchAborted, evaluate_moves, points_utility, winning_utility
@@ -158,7 +159,8 @@ def test_a_decisions_search(k: ModuleType, rules: core.CoreRules, seed: int) -> 
         assert r1.getstate() == r2.getstate()
 
         # the expert solving each guessed deal, within a node cap that bites
-        knobs = Knobs(solve_from=1, solve_nodes=3000, solve_sims=4, solve_seats=(2, 3, 4))
+        knobs = Knobs(solve_from=1, solve_nodes=3000, solve_sims=4, solve_seats=(2, 3, 4),
+                      solve_on_python=True)
         r1, r2 = random.Random(seed + 2), random.Random(seed + 2)
         python = _on(None, ExpertSearch(seen, moves, r1, knobs).values, 5, 0.0)
         assert python == _on(k, ExpertSearch(seen, moves, r2, knobs).values, 5, 0.0)
@@ -220,7 +222,9 @@ def test_random_numbers_are_pythons(k: ModuleType) -> None:
 def test_bots_make_the_same_moves_on_either_core(k: ModuleType, level: str, seats: int,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Whole hands played by a bot at every seat on the compiled core and again on the Python core:
-    the same moves, endgames included (a fixed effort, as every game's bots search)."""
+    the same moves, endgames included (a fixed effort, as every game's bots search; the expert told to
+    solve its deals on the Python core too, which it does not do for a player)."""
+    monkeypatch.setattr(ExpertBot, "knobs", Knobs(solve_on_python=True, solve_nodes=4000))
     rules = core.CoreRules(seats, seats == 4, core.HAND_SIZES[seats], core.TARGETS[seats], False, False)
 
     def play(module: ModuleType | None) -> list[tuple[int, int, int]]:
@@ -237,3 +241,30 @@ def test_bots_make_the_same_moves_on_either_core(k: ModuleType, level: str, seat
         return made
 
     assert play(k) == play(None)
+
+
+def test_on_the_python_core_the_expert_plays_its_deals_out(k: ModuleType) -> None:
+    """Until the compiled core is ready (or without numba) the expert does not solve deals, which would
+    cost seconds a move there: it values them as the expert before solving did, and says nothing."""
+    rules = core.CoreRules(2, False, 9, 250, False, False)
+    late = []
+    rng = random.Random(3)
+    table = core.Table(rules)
+    while len(late) < 6:  # positions with 12 tiles or fewer left in the hands and the boneyard
+        if table.phase != core.PLAYING:
+            table = core.Table(rules)
+            table.deal_next(len(late))
+        if sum(map(len, table.hands)) + len(table.boneyard) <= 12:
+            late.append(table.copy())
+        table.apply_unchecked(*rng.choice(table.legal_moves()))
+    differs = 0
+    for table in late:
+        seen = seen_from_table(table, table.turn)
+        moves = legal_moves(seen)
+        if len({tile for _kind, tile, _end in moves}) < 2:
+            continue
+        solving = _on(None, ExpertSearch(seen, moves, random.Random(2), Knobs()).values, 20, 0.0)
+        before = _on(None, ExpertSearch(seen, moves, random.Random(2), Knobs(solve_from=0)).values, 20, 0.0)
+        assert solving == before
+        differs += _on(k, ExpertSearch(seen, moves, random.Random(2), Knobs()).values, 20, 0.0) != before
+    assert differs  # (the compiled core does solve them)
