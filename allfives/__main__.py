@@ -1,5 +1,5 @@
 """`python -m allfives` is the `allfives` command."""
 
-from allfives import main
+from allfives.command import main
 
 raise SystemExit(main())

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import allfives
+import allfives.command
 from allfives.cli import CLOSED_PIPE_STATUS, INTERRUPTED_STATUS, main
 from allfives.engine import to_record
 
@@ -125,4 +126,4 @@ def test_ctrl_c_while_the_command_loads_ends_as_quietly_as_later(monkeypatch: py
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", interrupted_import)
-    assert allfives.main(["--version"]) == INTERRUPTED_STATUS == allfives.INTERRUPTED_STATUS
+    assert allfives.command.main(["--help"]) == INTERRUPTED_STATUS == allfives.command.INTERRUPTED_STATUS
