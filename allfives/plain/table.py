@@ -390,6 +390,7 @@ class PlainTable:
                         bots_seed=None)
         self.session = self.new_session(setup)
         self.recent, self._over_said, self._prompted, self._undos, self._known = [], False, None, 0, None
+        self.teller = Teller()
         self.start(resumed=False)
 
     def do_review(self, rest: str, phase: Phase) -> None:
