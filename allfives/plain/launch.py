@@ -32,9 +32,10 @@ def parser() -> argparse.ArgumentParser:
                       "is one sentence, printed once, and you type short commands. Nothing is drawn and "
                       "nothing is coloured; it works through a pipe, script or an SSH session."),
         epilog=_("With a screen reader, run it in your usual terminal: each line is read as it comes, and "
-                 "the game waits only for a typed line. Commands: play 5-0 west (or p 50 w), draw, hand, "
-                 "ends, score, hint, undo, repeat, help, quit; Tab completes them on a terminal. Tiles are "
-                 "said as words (six four, double six, five blank). The game is saved after every move, "
+                 "the game waits only for a typed line. Commands: play five blank west (or p 5 0 w), draw, "
+                 "hand, ends, score, hint, undo, repeat, verbose, help, quit; Tab completes them on a "
+                 "terminal. Tiles are said as words (six four, double six, five blank). The game is saved "
+                 "after every move, "
                  "and allfives --plain picks it up (--new starts afresh). allfives review FILE --plain "
                  "reads a game's mistakes as sentences; allfives stats prints your statistics."))
     add_game_flags(p)

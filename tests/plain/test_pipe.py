@@ -79,8 +79,8 @@ def test_plain_help_says_how_to_play_with_a_screen_reader(capsys: pytest.Capture
     assert ended.value.code == 0
     said = " ".join(capsys.readouterr().out.split())
     assert said.startswith("usage: allfives --plain")
-    for words in ("screen reader", "braille", "play 5-0 west (or p 50 w)", "allfives review FILE --plain",
-                  "saved after every move"):
+    for words in ("screen reader", "braille", "play five blank west (or p 5 0 w)", "verbose",
+                  "allfives review FILE --plain", "saved after every move"):
         assert words in said
 
 
