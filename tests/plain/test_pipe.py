@@ -55,7 +55,7 @@ def test_a_saved_plain_game_is_picked_up_where_it_was_left(tmp_path: Path) -> No
     flags = ("--seed", "4", "--level", "easy", "--bot-delay", "0")
     first = PlainGame(tmp_path, *flags)
     turn = first.until(lambda line: line.startswith("Your turn"))
-    first.type(first_play(turn, first.said))
+    play_first(first, turn)
     left = first.until(lambda line: line.startswith("Your turn"))
     status, _errors = first.close()  # the input ends: the game stays saved
     assert status == 0
@@ -156,7 +156,7 @@ def test_verbose_is_a_command_kept_for_the_next_game(tmp_path: Path) -> None:
     assert "You hold" not in turn
     game.type("verbose")
     assert game.line() == "Verbose: every event in full, and your hand at every turn."
-    game.type(first_play(turn, game.said))
+    play_first(game, turn)
     turn = game.until(lambda line: line.startswith("Your turn"))
     assert turn.startswith("Your turn. You hold ") and "Playable: " in turn
     game.type("quit")
