@@ -48,7 +48,7 @@ from .sentences import (
 from .words import on_end, say_ends, say_move, say_tile, say_tiles, sentence, short_end, spoken
 
 if TYPE_CHECKING:
-    from allfives.engine import SeatView
+    from allfives.engine import SeatView, Tile
     from allfives.play.history_link import HistoryLink
 
 QUOTED = 20  # characters of a mistyped word said back
@@ -82,7 +82,7 @@ class PlainTable:
         self.verbose = verbose  # every event in full and the hand at every turn; else what changed
         self.remember_verbose = remember_verbose  # (keeps the choice for the next game: the preferences)
         self.teller = Teller()
-        self._known: frozenset | None = None  # the hand as the person last heard it (None: not yet)
+        self._known: frozenset[Tile] | None = None  # the hand as the person last heard it (None: not yet)
 
     # -- who is who -------------------------------------------------------------------------------------
 
