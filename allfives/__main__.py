@@ -1,5 +1,5 @@
 """`python -m allfives` is the `allfives` command."""
 
-from allfives.cli import main
+from allfives.command import main
 
 raise SystemExit(main())

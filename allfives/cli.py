@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from allfives import interrupted
 from allfives.i18n import N_, HelpFormatter, _, add_language_flag, ngettext
 
 if TYPE_CHECKING:  # each command imports what it needs: playing never waits for the record reader
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:
         if e is out.failed:
             return _output_failed(e)
-        if _interrupted(e):
+        if interrupted(e):
             return INTERRUPTED_STATUS
         from allfives import crash
 
@@ -204,18 +205,6 @@ def _output_failed(e: OSError) -> int:
         print(_("allfives: the output could not be written: {why}").format(why=e.strerror or e),
               file=sys.stderr, flush=True)
     return OUTPUT_FAILED_STATUS
-
-
-def _interrupted(error: BaseException) -> bool:
-    """Did Ctrl+C cause this? (Python wraps one that lands in a class being made, on import, in a
-    RuntimeError.)"""
-    seen: set[int] = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        seen.add(id(error))
-        error = error.__cause__ or error.__context__  # type: ignore[assignment]
-    return False
 
 
 # argparse's own words ("usage:", "options", its errors) are looked up through its module's `_` and

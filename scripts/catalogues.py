@@ -19,6 +19,7 @@ checks every catalogue against them):
 from __future__ import annotations
 
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -165,8 +166,13 @@ def compile_all(locale: Path = LOCALE) -> list[Path]:
             continue
         out = locale / lang / "LC_MESSAGES" / "allfives.mo"
         out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("wb") as f:
-            write_mo(f, catalogue(lang, locale))
+        body = io.BytesIO()
+        write_mo(body, catalogue(lang, locale))
+        # written whole, then put in place: a game (or a test run beside this one) reading the catalogue
+        # meanwhile reads the old one or the new one, never half of one
+        part = out.with_name(f".{out.name}.{os.getpid()}")
+        part.write_bytes(body.getvalue())
+        os.replace(part, out)
         written.append(out)
     return written
 

@@ -81,6 +81,30 @@ def truecolour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def bots_think_by_effort_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bot in a test thinks by the clock: a searching bot made to think for up to a time (a game not
+    seeded, a hint, a `make_bot` given no size) searches the game's fixed number of deals instead, so its
+    moves, and every snapshot and record made from them, are the same on a busy machine as on an idle one.
+    (The product's choice of effort is still what it was: `simulations` reads None outside a decision.)"""
+    from allfives.bots import game_simulations, players
+
+    def by_effort(decide: Callable[..., object]) -> Callable[..., object]:
+        def deciding(bot: players.Bot, *args: object) -> object:
+            if bot.simulations is not None:
+                return decide(bot, *args)
+            bot.simulations = game_simulations(bot.level)
+            try:
+                return decide(bot, *args)
+            finally:
+                bot.simulations = None
+        return deciding
+
+    for cls, name in ((players.HardBot, "decide"), (players.ExpertBot, "decide"),
+                      (players.OracleBot, "choose_on_table")):
+        monkeypatch.setattr(cls, name, by_effort(getattr(cls, name)))
+
+
+@pytest.fixture(autouse=True)
 def dialogs_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dialogs ignore clicks and keys for a moment after they open (a click meant for the table must
     not answer them); tests press at once, so the moment is none here. tests/ui/test_guard.py puts it

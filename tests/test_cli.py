@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from allfives.cli import CLOSED_PIPE_STATUS, INTERRUPTED_STATUS, _interrupted, main
+import allfives
+import allfives.command
+from allfives.cli import CLOSED_PIPE_STATUS, INTERRUPTED_STATUS, main
 from allfives.engine import to_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,5 +111,19 @@ def test_ctrl_c_on_an_import_is_an_interruption_too() -> None:
         except KeyboardInterrupt as e:
             raise RuntimeError("Error calling __set_name__") from e  # (Python's word for it in a class body)
     except RuntimeError as wrapped:
-        assert _interrupted(wrapped)
-    assert not _interrupted(ValueError("a plain bug"))
+        assert allfives.interrupted(wrapped)
+    assert not allfives.interrupted(ValueError("a plain bug"))
+
+
+def test_ctrl_c_while_the_command_loads_ends_as_quietly_as_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def interrupted_import(name: str, *args: object, **kwargs: object) -> object:
+        if name == "allfives.cli":  # (Ctrl+C at the very start: while the command's modules load)
+            raise KeyboardInterrupt
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    assert allfives.command.main(["--help"]) == INTERRUPTED_STATUS == allfives.command.INTERRUPTED_STATUS

@@ -14,7 +14,7 @@ from typing import Literal
 from allfives.engine import Tile
 from allfives.i18n import ENDS, MARK_CLOSE, MARK_OPEN, end_for_letter, end_name, pgettext
 
-from .words import or_list
+from .words import or_list, pip_word, say_tile, short_end
 
 Phase = Literal["turn", "over", "saved"]  # the person's turn; the game over; a saved game to go on with
 LONGEST = 200  # characters a command line may have: a command is a few words
@@ -45,6 +45,7 @@ COMMANDS = (
     Command("hint", "", TURN),
     Command("undo", "u", TURN),
     Command("repeat", "r", frozenset({"turn", "over"})),
+    Command("verbose", "v", frozenset({"turn", "over"})),
     Command("review", "", frozenset({"over"})),
     Command("new", "n", frozenset({"over", "saved"})),
     Command("resume", "", frozenset({"saved"})),
@@ -61,6 +62,7 @@ def own_word(name: str) -> str:
             "score": pgettext("command", "score"), "hint": pgettext("command", "hint"),
             "undo": pgettext("command", "undo"), "repeat": pgettext("command", "repeat"),
             "review": pgettext("command", "review"), "new": pgettext("command", "new"),
+            "verbose": pgettext("command", "verbose"),
             "resume": pgettext("command", "resume"), "help": pgettext("command", "help"),
             "quit": pgettext("command", "quit")}[name]
     return word.strip(MARK_OPEN + MARK_CLOSE)
@@ -69,8 +71,8 @@ def own_word(name: str) -> str:
 def help_line(name: str) -> str:
     """What a command does, in a line (its example in the language's own words)."""
     return {
-        "play": pgettext("help", "play 5-0 west, or p 50 w: play a tile on an end; leave the end out when "
-                                 "the tile fits only one."),
+        "play": pgettext("help", "play five blank west, or p 5 0 w: play a tile on an end; leave the end "
+                                 "out when the tile fits only one."),
         "draw": pgettext("help", "draw, or d: draw from the boneyard until a tile fits."),
         "hand": pgettext("help", "hand, or h: your tiles, and what each one you may play scores where."),
         "ends": pgettext("help", "ends, or e: the open ends and what they add up to."),
@@ -80,6 +82,8 @@ def help_line(name: str) -> str:
         "undo": pgettext("help", "undo, or u: take back your last play and the moves after it; the game is "
                                  "practice then."),
         "repeat": pgettext("help", "repeat, or r: say again what happened since your last move."),
+        "verbose": pgettext("help", "verbose, or v: every event in full and your hand at every turn, or "
+                                    "again brief; kept for the next game."),
         "review": pgettext("help", "review: the mistakes of this game, as the hard bot sees them."),
         "new": pgettext("help", "new, or n: a new game with the same seats."),
         "resume": pgettext("help", "resume: go on with the saved game."),
@@ -163,16 +167,49 @@ def end_named(word: str) -> str | None:
     return end_for_letter(typed) if len(typed) == 1 else None
 
 
+ENGLISH_PIPS = ("blank", "one", "two", "three", "four", "five", "six")
+
+
+def tile_names() -> dict[str, Tile]:
+    """Every tile by the words a player may type for it, folded: as the game says it (`six four`,
+    `double six`), the halves the other way round (`four six`), and in English whatever is spoken."""
+    names: dict[str, Tile] = {}
+    for high in range(7):
+        for low in range(high + 1):
+            tile = Tile((high, low))
+            said = [say_tile(tile), f"{pip_word(low)} {pip_word(high)}",
+                    f"{ENGLISH_PIPS[high]} {ENGLISH_PIPS[low]}", f"{ENGLISH_PIPS[low]} {ENGLISH_PIPS[high]}"]
+            if high == low:
+                said.append(f"double {ENGLISH_PIPS[high]}")
+            for words in said:
+                names.setdefault(" ".join(folded(words.strip(MARK_OPEN + MARK_CLOSE)).split()), tile)
+    return names
+
+
+def tile_in_words(rest: str) -> tuple[Tile, str] | None:
+    """The tile named in words at the start of `rest` (`six four west`), and what follows it."""
+    words = folded(rest).split()
+    names = tile_names()
+    for n in (3, 2):  # (the longest name first: a language may say a double in three words)
+        tile = names.get(" ".join(words[:n]))
+        if tile is not None and len(words) >= n:
+            return tile, " ".join(rest.split()[n:])
+    return None
+
+
 def play_words(rest: str) -> PlayWords:
-    """`5-0 east`, `50 e`, `5 0`, `east` (the tile left out), `` (both left out)."""
+    """`five blank east`, `5-0 east`, `50 e`, `5 0`, `east` (the tile left out), `` (both left out)."""
     rest = rest.strip()
     tile = None
     found = _TILE.match(rest)
+    named = tile_in_words(rest) if found is None else None
     if found is not None and (found.end() == len(rest) or rest[found.end()].isspace()):
         tile = Tile((int(found[1]), int(found[2])))
         rest = rest[found.end():].strip()
-    elif rest[:1].isdigit():
-        return PlayWords(not_a_tile=rest.split()[0])
+    elif named is not None:
+        tile, rest = named
+    elif rest[:1].isdigit() or (len(rest.split()) > 1 and end_named(rest.split()[0]) is None):
+        return PlayWords(not_a_tile=rest.split()[0] if rest[:1].isdigit() else " ".join(rest.split()[:2]))
     if not rest:
         return PlayWords(tile=tile)
     words = rest.split()
@@ -185,7 +222,8 @@ def play_words(rest: str) -> PlayWords:
 def completions(text: str, line: str, phase: Phase, tiles: Sequence[str],
                 ends_of: Callable[[Tile], Sequence[str]]) -> list[str]:
     """What Tab may complete `text` to, at the end of `line` as typed so far: a command's word first, then
-    for `play` a tile it may play (as `5-0`), then an end that tile fits (`ends_of`)."""
+    for `play` a tile it may play, in words as the game says it (`tiles`: `six four`; the rest of its
+    words from the one being typed), then an end that tile fits (`ends_of`), in words too."""
     before = line[:len(line) - len(text)].split()
     typed = folded(text)
     if not before:
@@ -193,10 +231,12 @@ def completions(text: str, line: str, phase: Phase, tiles: Sequence[str],
         return [w + " " for w in words if folded(w).startswith(typed)]
     if find(before[0], phase).command is not BY_NAME["play"]:
         return []
-    if len(before) == 1:
-        return [t + " " for t in tiles if t.startswith(text)]
-    tile = play_words(before[1]).tile
-    if len(before) > 2 or tile is None:
+    so_far = " ".join(folded(w) for w in [*before[1:], text])
+    named = [t for t in tiles if folded(t).startswith(so_far)]
+    if named:
+        return [" ".join(t.split()[len(before) - 1:]) + " " for t in named]
+    found = play_words(" ".join(before[1:]))
+    if found.tile is None or found.end is not None or found.not_a_tile or found.not_an_end:
         return []
-    names = [end_name(e).strip(MARK_OPEN + MARK_CLOSE) for e in ends_of(tile)]
+    names = [short_end(e).strip(MARK_OPEN + MARK_CLOSE) for e in ends_of(found.tile)]
     return [n for n in names if folded(n).startswith(typed)]

@@ -6,6 +6,8 @@ lines on a pipe. Never a colour, an escape code or a wait on a key a screen read
 from __future__ import annotations
 
 import contextlib
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -14,6 +16,15 @@ from allfives.names import visible
 from .commands import LONGEST
 
 Completer = Callable[[str, str], list[str]]  # (the word being typed, the line so far) -> what it may become
+# A terminal's escape sequence typed into a line with no editing (an arrow key on a pipe or `script`: ESC [ A)
+_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|O.?|.)?", re.DOTALL)
+
+
+def typed(line: str) -> str:
+    """What a line says, as a command: its escape sequences and control characters dropped (a tab is a
+    space), so nothing but printable text is ever read, or said back in a line about a mistyped word."""
+    line = _ESCAPE.sub("", line)
+    return "".join(" " if c == "\t" else c for c in line if c == "\t" or unicodedata.category(c)[0] != "C")
 
 
 class Console:

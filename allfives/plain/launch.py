@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import signal
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from allfives.i18n import HelpFormatter, _
@@ -16,7 +17,7 @@ from allfives.play import flags
 from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, add_game_flags
 
 from .commands import BY_NAME, available, find, help_line
-from .console import Console
+from .console import Console, typed
 
 if TYPE_CHECKING:
     from allfives.play.history_link import HistoryLink
@@ -31,15 +32,19 @@ def parser() -> argparse.ArgumentParser:
                       "is one sentence, printed once, and you type short commands. Nothing is drawn and "
                       "nothing is coloured; it works through a pipe, script or an SSH session."),
         epilog=_("With a screen reader, run it in your usual terminal: each line is read as it comes, and "
-                 "the game waits only for a typed line. Commands: play 5-0 west (or p 50 w), draw, hand, "
-                 "ends, score, hint, undo, repeat, help, quit; Tab completes them on a terminal. Tiles are "
-                 "said as words (six four, double six, five blank). The game is saved after every move, "
+                 "the game waits only for a typed line. Commands: play five blank west (or p 5 0 w), draw, "
+                 "hand, ends, score, hint, undo, repeat, verbose, help, quit; Tab completes them on a "
+                 "terminal. Tiles are said as words (six four, double six, five blank). The game is saved "
+                 "after every move, "
                  "and allfives --plain picks it up (--new starts afresh). allfives review FILE --plain "
                  "reads a game's mistakes as sentences; allfives stats prints your statistics."))
     add_game_flags(p)
     p.add_argument("--new", action="store_true", help=_("start fresh: don't offer to resume a saved game"))
     p.add_argument("--deals", metavar=_("CODE|FILE"),
                    help=_("play the deals of a finished game again: its deal code, or its record file"))
+    p.add_argument("--verbose", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("say every event in full and your hand at every turn, as the verbose command "
+                          "does (--no-verbose: in brief, what changed); remembered for the next game"))
     return p
 
 
@@ -81,6 +86,9 @@ def main(argv: list[str]) -> int:
         return 2
     if args.bot_delay is not None and prefs.prefs.bot_delay != args.bot_delay:
         told.append(prefs.update(bot_delay=args.bot_delay))  # (kept for the next game, as on the screen)
+    if args.verbose is not None and prefs.prefs.plain_verbose != args.verbose:
+        told.append(prefs.update(plain_verbose=args.verbose))
+    verbose = bool(prefs.prefs.plain_verbose)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  (a terminal short of letters)
     with contextlib.suppress(AttributeError, ValueError, OSError):
@@ -90,8 +98,13 @@ def main(argv: list[str]) -> int:
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _end)
+    def remember_verbose(on: bool) -> None:
+        why = prefs.update(plain_verbose=on)  # (kept for the next game; a line only if it could not be)
+        if why:
+            console.say(why)
+
     try:
-        return play(console, setup, new=args.new)
+        return play(console, setup, new=args.new, verbose=verbose, remember_verbose=remember_verbose)
     except Ended as e:
         console.say(_("The game is saved: allfives --plain picks it up where you left it."))
         return 128 + e.signum
@@ -100,7 +113,8 @@ def main(argv: list[str]) -> int:
         return 128 + signal.SIGINT
 
 
-def play(console: Console, setup: GameSetup, *, new: bool = False, store: SaveStore | None = None) -> int:
+def play(console: Console, setup: GameSetup, *, new: bool = False, store: SaveStore | None = None,
+         verbose: bool = False, remember_verbose: Callable[[bool], None] | None = None) -> int:
     """Sit down at the saved game (asking first) or a new one, and play it out line by line."""
     from allfives.play.history_link import HistoryLink
     from allfives.play.saving import SaveStore
@@ -125,7 +139,8 @@ def play(console: Console, setup: GameSetup, *, new: bool = False, store: SaveSt
         def fresh(next_setup: GameSetup) -> Session:
             return Session.new(next_setup, store, history=history)
 
-        PlainTable(session, console, new_session=fresh, history=history).run(resumed=resumed)
+        PlainTable(session, console, new_session=fresh, history=history, verbose=verbose,
+                   remember_verbose=remember_verbose).run(resumed=resumed)
         return 0
     finally:
         history.close()
@@ -180,8 +195,10 @@ def _ask_resume(console: Console, saved: SavedGame) -> str | None:
         line = console.ask()
         if line is None:
             return None
-        word = line.strip().partition(" ")[0]
-        if not word:
+        word = typed(line).strip().partition(" ")[0]
+        if not word:  # (an empty line is answered: a listener knows it was heard)
+            console.say(_("Type {resume} or {new}; {quit} stops here.").format(
+                resume=BY_NAME["resume"].word, new=BY_NAME["new"].word, quit=BY_NAME["quit"].word))
             continue
         found = find(word, "saved").command
         if found is None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from allfives.i18n import _, decimal, ngettext, share
 
 from .sentences import Voice
-from .words import say_move, spoken
+from .words import and_list, say_move, spoken
 
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis, Summary
@@ -72,8 +72,10 @@ def review_lines(game: GameState, voice: Voice, analysis: GameAnalysis, luck: Lu
         rules = game.rules.to_core()
         finished = game.phase == "game_over"
         for side in sorted({rules.side_of(s) for s in analysis.seats}):
-            who = "You" if voice.has_you(side) else voice.side(side)  # (the verdict's own "you" forms)
-            lines.append(verdict(luck.game[side], rules.sides, who, finished,
+            yours = voice.has_you(side)  # (the verdict's own "you" forms: "your play", never "You's play")
+            partners = and_list([voice.name(s) for s in rules.seats_of(side) if not voice.is_you(s)])
+            lines.append(verdict(luck.game[side], rules.sides, voice.side(side), finished, you=yours,
+                                 partners=partners if yours else "",
                                  error=verdict_error(luck.game[side], whole or analysis)) + ".")
     return lines
 

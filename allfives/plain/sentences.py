@@ -27,7 +27,7 @@ from allfives.i18n import _, ngettext, pgettext
 from allfives.play.seat import END_ORDER, ends_for, must_draw, playable
 from allfives.play.setup import GameSetup, level_word
 
-from .words import and_list, end_word, on_end, say_ends, say_tile, say_tiles, sentence
+from .words import and_list, end_word, on_end, or_list, say_ends, say_tile, say_tiles, sentence, short_end
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class Voice:
 
     setup: GameSetup
     me: int | None = None
+    verbose: bool = False  # every event in full and the hand at every turn (`verbose`); else what changed
 
     def is_you(self, seat: int) -> bool:
         return seat == self.me or (self.me is None and self.setup.you(seat))
@@ -163,6 +164,84 @@ def won_line(voice: Voice, side: int, scores: Sequence[int]) -> str:
     return _("{side} wins the game, {scores}.").format(side=voice.side(side), scores=totals)
 
 
+# -- brief: what changed, a sentence a player's turn -------------------------------------------------
+
+
+class Teller:
+    """The events as a listener wants them: in brief (the default), a sentence for each player's turn,
+    its play and score together, a bot's draws counted and said with the turn they belong to, the
+    person's own draws in one sentence; `voice.verbose`: every event's own sentence, as event_lines.
+    Kept from call to call: a bot's draws and its play arrive as separate moves (the voice is given at
+    each call: `verbose` may change between two)."""
+
+    def __init__(self) -> None:
+        self._drawn: dict[int, int] = {}  # another seat's draws not said yet: said with its play or pass
+
+    def lines(self, voice: Voice, events: Sequence[Event]) -> list[str]:
+        if voice.verbose:
+            return [line for event in events for line in event_lines(voice, event)]
+        lines: list[str] = []
+        mine: list[Tile] = []  # the person's draws, said together
+        at = 0
+        while at < len(events):
+            event = events[at]
+            if isinstance(event, Drew):
+                if voice.is_you(event.seat):
+                    if event.tile is not None:
+                        mine.append(event.tile)
+                else:
+                    self._drawn[event.seat] = self._drawn.get(event.seat, 0) + 1
+                at += 1
+                continue
+            if mine:
+                lines.append(_("You draw {tile}.").format(tile=say_tiles(mine)))
+                mine = []
+            if isinstance(event, (Played, Passed)):
+                lines.extend(self._draws_of(voice, event.seat))
+            if isinstance(event, Played):
+                scored = events[at + 1] if at + 1 < len(events) else None
+                if isinstance(scored, Scored) and scored.seat == event.seat:
+                    lines.append(brief_play(voice, event, scored))
+                    at += 2
+                    continue
+                lines.append(brief_play(voice, event))
+            else:
+                lines.extend(event_lines(voice, event))
+            at += 1
+        if mine:
+            lines.append(_("You draw {tile}.").format(tile=say_tiles(mine)))
+        return lines
+
+    def _draws_of(self, voice: Voice, seat: int) -> list[str]:
+        n = self._drawn.pop(seat, 0)
+        if not n:
+            return []
+        if n == 1:
+            return [_("{name} draws a tile.").format(name=voice.name(seat))]
+        return [ngettext("{name} draws {n} tile.", "{name} draws {n} tiles.", n).format(
+            name=voice.name(seat), n=n)]
+
+
+def brief_play(voice: Voice, played: Played, scored: Scored | None = None) -> str:
+    """`Ben plays six four west; ends 10.`, `You play double five east, score 10: 30 in all.`: a play and
+    what it scored in one sentence (a lead has no end: `Ben plays double six; ends 12.`)."""
+    tile = say_tile(played.tile)
+    play = tile if played.end is None else pgettext("brief play", "{tile} {end}").format(
+        tile=tile, end=short_end(played.end))
+    you, name = voice.is_you(played.seat), voice.name(played.seat)
+    if scored is None:
+        said = (_("You play {play}; ends {total}.") if you else _("{name} plays {play}; ends {total}."))
+        return said.format(name=name, play=play, total=played.total)
+    if voice.setup.rules.partnership:
+        said = (_("You play {play}, score {points}: {side} have {score}.") if you
+                else _("{name} plays {play}, scores {points}: {side} have {score}."))
+    else:
+        said = (_("You play {play}, score {points}: {score} in all.") if you
+                else _("{name} plays {play}, scores {points}: {score} in all."))
+    return said.format(name=name, play=play, points=scored.points, side=voice.side(scored.side),
+                       score=scored.score)
+
+
 # -- the person's turn ---------------------------------------------------------------------------------
 
 
@@ -186,8 +265,19 @@ def open_ends(layout: Layout) -> str:
                      for end, pip in ends])
 
 
+def brief_turn(view: SeatView, draw_word: str) -> str:
+    """The person's turn in one short line: the tiles they may play (`Your turn: six four or double
+    one.`; where each goes, and what it scores there, is `hand`'s), that any tile leads, or that they
+    must draw."""
+    if view.layout.empty:
+        return _("Your turn to lead: any tile.")
+    if must_draw(view):
+        return _("Your turn: nothing fits; type {draw}.").format(draw=draw_word)
+    return _("Your turn: {tiles}.").format(tiles=or_list([say_tile(t) for t, _ends in fits(view)]))
+
+
 def turn_lines(view: SeatView, draw_word: str) -> list[str]:
-    """The person's turn: their tiles, and what they may play (or that they must draw)."""
+    """The person's turn in full (`verbose`): their tiles, and what they may play (or that they must draw)."""
     hand = say_tiles(view.hand)
     if view.layout.empty:
         return [_("Your turn to lead. You hold {tiles}.").format(tiles=hand)]

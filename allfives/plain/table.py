@@ -14,17 +14,29 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from allfives.engine import Event, IllegalMove, Move
-from allfives.i18n import _, ngettext
+from allfives.i18n import _, ngettext, pgettext
 from allfives.play.seat import ends_for, must_draw, refusal
 from allfives.play.session import Session, bot_pause
 from allfives.play.setup import GameSetup
 
-from .commands import BY_NAME, LONGEST, Phase, available, completions, find, help_line, names_of, play_words
-from .console import Console
+from .commands import (
+    BY_NAME,
+    LONGEST,
+    Phase,
+    available,
+    completions,
+    find,
+    folded,
+    help_line,
+    names_of,
+    play_words,
+)
+from .console import Console, typed
 from .sentences import (
+    Teller,
     Voice,
+    brief_turn,
     ends_line,
-    event_lines,
     fits,
     hand_lines,
     new_game_lines,
@@ -33,10 +45,10 @@ from .sentences import (
     score_lines,
     turn_lines,
 )
-from .words import on_end, say_ends, say_move, say_tile, sentence, spoken
+from .words import on_end, say_ends, say_move, say_tile, say_tiles, sentence, short_end, spoken
 
 if TYPE_CHECKING:
-    from allfives.engine import SeatView
+    from allfives.engine import SeatView, Tile
     from allfives.play.history_link import HistoryLink
 
 QUOTED = 20  # characters of a mistyped word said back
@@ -53,7 +65,8 @@ class PlainTable:
     def __init__(self, session: Session, console: Console, new_session: Callable[[GameSetup], Session], *,
                  history: HistoryLink | None = None, review_samples: int | None = None,
                  pause: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, verbose: bool = False,
+                 remember_verbose: Callable[[bool], None] | None = None) -> None:
         self.session = session
         self.console = console
         self.new_session = new_session
@@ -66,6 +79,10 @@ class PlainTable:
         self._undos = 0
         self._over_said = False
         self._hinted: tuple[tuple[int, int, int], Move] | None = None  # the hint's move, at its moment
+        self.verbose = verbose  # every event in full and the hand at every turn; else what changed
+        self.remember_verbose = remember_verbose  # (keeps the choice for the next game: the preferences)
+        self.teller = Teller()
+        self._known: frozenset[Tile] | None = None  # the hand as the person last heard it (None: not yet)
 
     # -- who is who -------------------------------------------------------------------------------------
 
@@ -77,7 +94,7 @@ class PlainTable:
 
     @property
     def voice(self) -> Voice:
-        return Voice(self.session.setup, self.me)
+        return Voice(self.session.setup, self.me, self.verbose)
 
     def view(self) -> SeatView:
         return self.session.seat_view(self.me if self.me is not None else self.session.state.turn)
@@ -94,8 +111,7 @@ class PlainTable:
         self.console.say_all(list(lines))
 
     def tell_events(self, events: list[Event]) -> None:
-        voice = self.voice
-        self.tell([line for event in events for line in event_lines(voice, event)])
+        self.tell(self.teller.lines(self.voice, events))
         notice = self.session.take_notice()
         if notice:
             self.tell([notice])
@@ -161,7 +177,14 @@ class PlainTable:
             return
         if self._prompted != self.moment():
             self._prompted = self.moment()
-            self.tell(turn_lines(view, BY_NAME["draw"].word))
+            draw = BY_NAME["draw"].word
+            if self.verbose:
+                self.tell(turn_lines(view, draw))
+            else:  # (the hand only when it changed other than as the person heard: a deal, an undo)
+                held = [] if self._known == frozenset(view.hand) else [
+                    _("You hold {tiles}.").format(tiles=say_tiles(view.hand))]
+                self.tell([*held, brief_turn(view, draw)])
+            self._known = frozenset(view.hand)
         self.read("turn")
 
     def game_over(self) -> None:
@@ -169,7 +192,7 @@ class PlainTable:
             self._over_said = True
             setup = self.session.setup
             if setup.deals is not None:
-                self.tell([_("Deal code {code}: allfives --deals {code} plays these deals again.").format(
+                self.tell([_("Deal code {code}: allfives --deals with it plays these deals again.").format(
                     code=setup.deals.text)])
             words = {name: BY_NAME[name].word for name in ("review", "new", "quit")}
             self.tell([_("The game is over. Type {review} to hear its mistakes, {new} for a new game, "
@@ -183,11 +206,11 @@ class PlainTable:
         line = self.console.ask(lambda text, line: self.complete(text, line, phase))
         if line is None:
             raise Leave
-        self.command(line, phase)
+        self.command(typed(line), phase)
 
     def complete(self, text: str, line: str, phase: Phase) -> list[str]:
         view = self.view()
-        tiles = [str(tile) for tile, _ends in fits(view)] if phase == "turn" else []
+        tiles = [say_tile(tile) for tile, _ends in fits(view)] if phase == "turn" else []
         return completions(text, line, phase, tiles, lambda tile: ends_for(view, tile))
 
     def command(self, line: str, phase: Phase) -> None:
@@ -197,7 +220,8 @@ class PlainTable:
             self.reply(_("That line is too long. Commands: {commands}.").format(commands=commands))
             return
         word, _space, rest = line.strip().partition(" ")
-        if not word:
+        if not word:  # (an empty line: one line says what to do, so a listener knows it was heard)
+            self.reply(_("Type help for the commands."))
             return
         found = find(word, phase)
         what = word[:QUOTED]
@@ -221,14 +245,17 @@ class PlainTable:
         except IllegalMove as e:
             self.reply(spoken(str(e)))
             return
+        if self.me is not None and self._known is not None:  # (a play, or a draw said with its tile)
+            self._known = frozenset(self.session.seat_view(self.me).hand)
         self.tell_events(events)
 
     def do_play(self, rest: str, phase: Phase) -> None:
         view = self.view()
         words = play_words(rest)
-        if words.not_a_tile is not None:
-            self.reply(_("{what} is not a tile: write it as 5-0 or 50.").format(
-                what=words.not_a_tile[:QUOTED]))
+        if words.not_a_tile is not None:  # (said back only in words: `6-6x` would be read "six minus...")
+            what = words.not_a_tile[:QUOTED]
+            self.reply(_("That is not a tile: name it as in six blank.") if any(c.isdigit() for c in what)
+                       else _("{what} is not a tile: name it as in six blank.").format(what=what))
             return
         if words.not_an_end is not None:
             self.reply(_("{what} is not an end: say {ends}.").format(
@@ -262,7 +289,7 @@ class PlainTable:
             return
         end = words.end
         if end is None and len(ends) > 1:
-            example = " ".join((BY_NAME["play"].word, str(tile), say_ends(ends[:1]).lower()))
+            example = " ".join((BY_NAME["play"].word, say_tile(tile), short_end(ends[0])))
             self.reply(sentence(_("{tile} fits {ends}: say which, as in {example}.").format(
                 tile=say_tile(tile), ends=say_ends(ends), example=example)))
             return
@@ -279,13 +306,28 @@ class PlainTable:
             names = tuple(p.name for p in self.session.setup.players)
             self.reply(sentence(spoken(refusal(Move.draw(), view, names))) + ".")
             return
-        while must_draw(self.view()):
-            before = self.recent
-            self.act(Move.draw())
-            self.recent = before + self.recent
+        self.recent = []
+        events: list[Event] = []
+        while must_draw(self.view()):  # (the draws said together: "You draw five three and six blank.")
+            events.extend(self.session.apply(Move.draw()))
+        if self.me is not None and self._known is not None:
+            self._known = frozenset(self.session.seat_view(self.me).hand)
+        self.tell_events(events)
 
     def do_hand(self, rest: str, phase: Phase) -> None:
-        self.reply(*hand_lines(self.view()))
+        view = self.view()
+        self.reply(*hand_lines(view))
+        self._known = frozenset(view.hand)
+
+    def do_verbose(self, rest: str, phase: Phase) -> None:
+        """`verbose` turns the full telling on and off (`verbose on`, `verbose off`: as said)."""
+        wanted = folded(rest)
+        self.verbose = (True if wanted in ("on", folded(pgettext("switch", "on"))) else
+                        False if wanted in ("off", folded(pgettext("switch", "off"))) else not self.verbose)
+        if self.remember_verbose is not None:
+            self.remember_verbose(self.verbose)
+        self.reply(_("Verbose: every event in full, and your hand at every turn.") if self.verbose else
+                   _("Brief: what changed since your move, and the tiles you may play."))
 
     def do_ends(self, rest: str, phase: Phase) -> None:
         self.reply(ends_line(self.view().layout))
@@ -347,7 +389,8 @@ class PlainTable:
         setup = replace(self.session.setup, history_id=None, practice=False, deals=None, seed=None,
                         bots_seed=None)
         self.session = self.new_session(setup)
-        self.recent, self._over_said, self._prompted, self._undos = [], False, None, 0
+        self.recent, self._over_said, self._prompted, self._undos, self._known = [], False, None, 0, None
+        self.teller = Teller()
         self.start(resumed=False)
 
     def do_review(self, rest: str, phase: Phase) -> None:

@@ -48,6 +48,13 @@ def on_end(end: str) -> str:
             "N": pgettext("play", "on the north end"), "S": pgettext("play", "on the south end")}[end]
 
 
+def short_end(end: str) -> str:
+    """An end in a brief sentence, after a tile (`six four west`): a message each, in the form the
+    language puts there."""
+    return {"W": pgettext("brief end", "west"), "E": pgettext("brief end", "east"),
+            "N": pgettext("brief end", "north"), "S": pgettext("brief end", "south")}[end]
+
+
 def and_list(items: Sequence[str]) -> str:
     """`a, b and c`."""
     if len(items) <= 1:

@@ -65,6 +65,7 @@ class Prefs:
     # checks each where it is used (and says so there), this file only that it is short text
     anywhere: tuple[tuple[str, str], ...] = ()
     learn_offered: bool | None = None  # the first launch offered the lesson (it is offered once)
+    plain_verbose: bool | None = None  # plain mode tells every event in full (its `verbose`), not in brief
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
     order = take(data, "hand_order", lambda v: matching(v, HAND_ORDER, N_("a hand order")))
     language = take(data, "language", language_code)
     offered = take(data, "learn_offered", true_or_false)
+    verbose = take(data, "plain_verbose", true_or_false)
     last = None
     table = data.get("last_game")
     if isinstance(table, dict):
@@ -105,7 +107,7 @@ def prefs_from(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
         refused.append("last_game: " + _("must be a table, found {found}").format(found=describe(table)))
     return Prefs(name=name, theme=theme, bot_delay=delay, hand_order=order, language=language,
                  last_game=last, anywhere=anywhere_from(data.get("anywhere"), refused),
-                 learn_offered=offered), refused
+                 learn_offered=offered, plain_verbose=verbose), refused
 
 
 ANYWHERE_KEYS = ("mailbox", "transit")
@@ -220,7 +222,8 @@ def bot_delay(value: object) -> float:
 def to_toml(prefs: Prefs) -> str:
     """The file's text: the top-level choices, then [last_game]; what was never chosen is left out."""
     top = {"name": prefs.name, "theme": prefs.theme, "bot_delay": prefs.bot_delay,
-           "hand_order": prefs.hand_order, "language": prefs.language, "learn_offered": prefs.learn_offered}
+           "hand_order": prefs.hand_order, "language": prefs.language, "learn_offered": prefs.learn_offered,
+           "plain_verbose": prefs.plain_verbose}
     lines = [HEADER]
     lines += [f"{key} = {toml_value(value)}\n" for key, value in top.items() if value is not None]
     last = prefs.last_game

@@ -122,9 +122,11 @@ async def test_each_visitor_plays_alone_exports_to_the_browser_and_the_cap_says_
 
         await ann_page.keyboard.press("r")
         await shown(ann_term, "Boneyard")
-        for page, term in ((ann_page, ann_term), (bea_page, bea_term)):
+        # (the list's title says "Past games" over games, "No games yet" once the history is read and
+        # has none: Bea's game has no move yet, and the title she first sees lasts only until it is read)
+        for page, term, title in ((ann_page, ann_term, "Past games"), (bea_page, bea_term, "No games yet")):
             await page.keyboard.press("Control+t")
-            await shown(term, "Past games")
+            await shown(term, title)
         await shown(ann_term, " of 2")  # her two finished games...
         await shown(bea_term, "no finished game yet")  # ...are hers alone
         assert "Ann" not in "\n".join(bea_term.lines())

@@ -56,15 +56,17 @@ def first_legal(table: PlainTable) -> str | None:
 
 
 def sit(tmp_path: Path, console: Typing, *, seed: int = 21, target: int = 60, seats: int = 2,
-        level: str = "easy", review_samples: int | None = 4, **rules: object) -> PlainTable:
-    """A new seeded game against instant bots, saved and kept in a history under `tmp_path`."""
+        level: str = "easy", review_samples: int | None = 4, verbose: bool = True,
+        **rules: object) -> PlainTable:
+    """A new seeded game against instant bots, saved and kept in a history under `tmp_path`; `verbose`
+    (each event's own sentence, which `expected` writes out) unless told brief."""
     store = SaveStore(tmp_path)
     history = HistoryLink(tmp_path)
     setup = GameSetup(rules=Rules(seats=seats, target=target, **rules), seed=seed, bot_delay=0,
                       players=default_players(seats, 1, level))
     table = PlainTable(Session.new(setup, store, history=history), console,
                        new_session=lambda s: Session.new(s, store, history=history), history=history,
-                       review_samples=review_samples)
+                       review_samples=review_samples, verbose=verbose)
     console.table = table
     return table
 

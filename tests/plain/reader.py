@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,19 +27,38 @@ def tile_of(words: str) -> str:
     return f"{WORDS[parts[0]]}{WORDS[parts[1]]}"
 
 
-def first_play(turn: str) -> str:
-    """The command a reader types on hearing their turn: the first playable tile on the first end it
-    fits, the first tile held when leading, or a draw."""
+def first_play(turn: str, said: Sequence[str] = ()) -> str:
+    """The command a reader types on hearing their turn (in brief or verbose): the first playable tile on
+    the first end it fits, the first tile held when leading (heard in the turn, or in the last `You
+    hold` line of `said`), or a draw."""
     if "type draw" in turn:
         return "draw"
     if "to lead" in turn:
-        held = re.search(r"You hold (.+?)\.", turn)
-        assert held is not None, turn
+        lines = [turn, *reversed(said)]
+        held = next(found for line in lines if (found := re.search(r"You hold (.+?)\.", line)))
         return "p " + tile_of(re.split(r", | and ", held[1])[0])
-    playable = re.search(r"Playable: (.+?)\.$", turn)
+    playable = re.search(r"(?:Playable|Your turn): (.+?)\.$", turn)
     assert playable is not None, turn
-    tile, _on, ends = playable[1].split(", ")[0].partition(" on ")
-    return f"p {tile_of(tile)} {ENDS[ends.split(' or ')[0]]}" if ends else f"p {tile_of(tile)}"
+    first = re.split(r", | or ", playable[1])[0]
+    if " on " in first:  # (verbose: `six four on West or East`)
+        tile, _on, end = first.partition(" on ")
+        return f"p {tile_of(tile)} {ENDS[end]}"
+    return f"p {tile_of(first)}"  # (brief: the tiles alone)
+
+
+def play_first(game: PlainGame, turn: str) -> int:
+    """Type the first play (`first_play`), and the end when the game asks which; where in `game.said`
+    what followed the move begins."""
+    command = first_play(turn, game.said)
+    game.type(command)
+    if not command.startswith("p ") or len(command.split()) > 2 or "to lead" in turn:
+        return len(game.said)
+    answer = game.line()
+    which = re.search(r" fits (.+?): say which", answer or "")
+    if which is None:
+        return len(game.said) - 1  # (it fitted one end: the answer was the move said)
+    game.type(f"{command} {ENDS[re.split(r', | or ', which[1])[0]]}")
+    return len(game.said)
 
 
 class PlainGame:

@@ -15,6 +15,7 @@ from allfives import i18n
 from allfives.engine import HandResult, Passed, Played
 from allfives.names import visible
 from allfives.plain.commands import LONGEST, find
+from allfives.plain.console import typed
 from allfives.play.saving import SaveStore
 from tests.ui.languages import speaking
 
@@ -50,12 +51,13 @@ def test_a_wrong_command_gets_one_line_saying_what_is_possible(tmp_path: Path) -
     replies = [console.said[at:until] for at, until in zip(console.marks, console.marks[1:], strict=False)]
     assert [len(lines) for lines in replies] == [1] * len(wrong)
     fly, escape, markup, long, nul, tile, end, two = (lines[0] for lines in replies)
-    assert fly == "No command fly. Commands: play, draw, hand, ends, score, hint, undo, repeat, help or quit."
-    assert "\x1b" not in escape and escape.startswith("No command \\x1b[31mred.")
+    assert fly == ("No command fly. Commands: play, draw, hand, ends, score, hint, undo, repeat, verbose, "
+                   "help or quit.")
+    assert escape.startswith("No command red.")  # (a control character is never said back, nor as \x1b)
     assert markup.startswith("No command [b]bold[/b].")
     assert long.startswith("That line is too long. Commands: play,")
-    assert nul.startswith("No command \\x00.")
-    assert tile == "7-7 is not a tile: write it as 5-0 or 50."
+    assert nul == "Type help for the commands."  # (nothing typed but a control character: an empty line)
+    assert tile == "That is not a tile: name it as in six blank."  # (never `7-7`, "seven minus seven")
     assert end.startswith("up is not an end: say")
     assert two.startswith("e is not an end")
 
@@ -67,7 +69,7 @@ def test_the_game_over_has_its_own_commands_and_a_prefix_of_two_says_both(tmp_pa
     sit(tmp_path, console, target=30).run()
     said = console.said
     assert "re could be repeat or review." in said
-    assert "draw is not for now. Commands: score, repeat, review, new, help or quit." in said
+    assert "draw is not for now. Commands: score, repeat, verbose, review, new, help or quit." in said
     assert any(line.startswith("Hand ") and ", first to 30 wins. Score: You " in line for line in said)
 
 
@@ -104,7 +106,7 @@ def test_hand_ends_score_repeat_and_help_answer_without_a_move(tmp_path: Path) -
                      "Tiles in hand: Ben 8; in the boneyard: 10."]
     assert repeat == said[console.marks[0]:console.marks[1]]  # what happened since the move, again
     assert repeat[0] == "You lead five blank; the ends add up to 5."
-    assert help_[0].startswith("play 5-0 west, or p 50 w:") and len(help_) == 10
+    assert help_[0].startswith("play five blank west, or p 5 0 w:") and len(help_) == 11
     assert table.session.state.log[-1].moves[0].tile is not None  # (only the lead was a move)
     assert len(table.session.state.log[-1].moves) == 2
 
@@ -137,18 +139,21 @@ def test_after_the_game_a_new_one_and_the_review_says_mistakes_as_sentences(tmp_
     assert len(kept) == 2 and all(game.status == "finished" for game in kept)  # both in the history
 
 
+@pytest.mark.parametrize("verbose", [True, False], ids=["verbose", "brief"])
 @pytest.mark.parametrize("lang", ["x-pseudo", "nl", "pt", "sl", "fy"])
-def test_every_line_is_in_the_language_spoken(tmp_path: Path, lang: str) -> None:
+def test_every_line_is_in_the_language_spoken(tmp_path: Path, lang: str, verbose: bool) -> None:
     """In the pseudo-language every line holds a translated mark; in each real one, no English sentence."""
-    console = Typing(typed=["fly", "hand", "ends", "score", "help"], plan=first_legal)
+    console = Typing(typed=["fly", "hand", "ends", "score", "help", "", "p sixx four", "p 7", "verbose", "v"],
+                     plan=first_legal)
     if lang == i18n.PSEUDO:
         i18n.use(lang)
-        sit(tmp_path, console, target=30).run()
+        sit(tmp_path, console, target=30, verbose=verbose).run()
         assert not [line for line in console.said if i18n.MARK_OPEN not in line]
         return
     with speaking(lang):
-        sit(tmp_path, console, target=30).run()
-    english = ("You hold", "the ends add up", "Your turn", "plays", "scores", "Commands:", "draw from")
+        sit(tmp_path, console, target=30, verbose=verbose).run()
+    english = ("You hold", "the ends add up", "Your turn", "plays", "scores", "Commands:", "draw from",
+               "; ends ", " in all.", "is not a tile", "Verbose:", "Brief:", "commands")
     assert not [line for line in console.said if any(word in line for word in english)]
 
 
@@ -166,6 +171,6 @@ def test_anything_typed_is_a_command_or_one_line_and_never_steers_the_terminal(t
         table.run()
     replies = [console.said[at:until] for at, until in zip(console.marks, console.marks[1:], strict=False)]
     for line, reply in zip(lines, replies, strict=False):
-        if len(line) > LONGEST or find(line.strip().partition(" ")[0], "turn").command is None:
-            assert len(reply) <= 1, (line, reply)  # a wrong command: one line (an empty one: none)
+        if len(line) > LONGEST or find(typed(line).strip().partition(" ")[0], "turn").command is None:
+            assert len(reply) == 1, (line, reply)  # a wrong command, or an empty line: one line
     assert all(visible(line) == line for line in console.said)  # (no control, format or line-break character)

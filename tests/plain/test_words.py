@@ -98,10 +98,12 @@ def test_tab_completes_commands_then_tiles_that_fit_then_their_ends() -> None:
     assert completions("pl", "pl", "turn", [], ends_of) == ["play "]
     commands = completions("", "", "turn", [], ends_of)
     assert "help " in commands and "review " not in commands  # (the commands of the moment)
-    assert completions("5", "play 5", "turn", ["5-0", "6-4"], ends_of) == ["5-0 "]
-    assert completions("", "p 5-0 ", "turn", ["5-0"], ends_of) == ["West", "East"]
-    assert completions("n", "p 64 n", "turn", ["6-4"], ends_of) == ["North"]
-    assert completions("", "draw ", "turn", ["5-0"], ends_of) == []
+    assert completions("f", "play f", "turn", ["five blank", "six four"], ends_of) == ["five blank "]
+    assert completions("b", "play five b", "turn", ["five blank", "six four"], ends_of) == ["blank "]
+    assert completions("", "p five blank ", "turn", ["five blank"], ends_of) == ["west", "east"]
+    assert completions("", "p 5-0 ", "turn", ["five blank"], ends_of) == ["west", "east"]
+    assert completions("n", "p 64 n", "turn", ["six four"], ends_of) == ["north"]
+    assert completions("", "draw ", "turn", ["five blank"], ends_of) == []
 
 
 def test_a_pipes_lines_are_read_bounded_and_said_safe() -> None:

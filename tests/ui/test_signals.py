@@ -4,6 +4,7 @@ terminal is put back, the game on screen is the game saved, and its lock is let 
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sys
 import time
@@ -30,8 +31,10 @@ AT_ONCE = 4  # launches running together
 
 
 def python_starting(sig: signal.Signals, launch: Launch) -> bool:
-    """Ctrl+C while Python itself starts (before any of allfives runs) ends it with Python's own report."""
-    return sig == signal.SIGINT and launch.status == 1 and launch.seen.rstrip().endswith(b"KeyboardInterrupt")
+    """Ctrl+C while Python itself starts (before any of allfives runs) ends it with Python's own report
+    (coloured on a terminal from Python 3.13: its escape codes are not what is read)."""
+    report = re.sub(rb"\x1b\[[0-9;]*m", b"", launch.seen).rstrip()
+    return sig == signal.SIGINT and launch.status == 1 and report.endswith(b"KeyboardInterrupt")
 
 
 def quit_signal(sig: signal.Signals, sent: dict[Launch, float]) -> Callable[[Launch], None]:

@@ -3,6 +3,8 @@ each, on small apps of its own, so a Textual upgrade that changes one fails here
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.color import Color
@@ -131,6 +133,31 @@ async def test_a_screen_styled_once_skips_only_the_restyle_of_its_first_showing(
             await app.pop_screen()
     assert restyles["plain"] == 1 and restyles["once"] == 0
     assert restyles["once again"] == restyles["plain again"]  # shown again: as Textual does it
+
+
+def test_a_screen_styled_once_with_a_stylesheet_of_its_own_wears_it_when_textual_starts_tasks_eagerly(
+        tmp_path: Path) -> None:
+    """`App.run` starts tasks eagerly from Python 3.12: a pushed screen composes before Textual reads its
+    CSS_PATH, and only its first restyle styles it (the lesson's coach, unstyled on 3.13 until this)."""
+    sheet = tmp_path / "own.tcss"
+    sheet.write_text("#mark { height: 5; }")
+
+    class OwnSheet(door.StyledOnce, Screen[None]):
+        CSS_PATH = str(sheet)
+
+        def compose(self) -> ComposeResult:
+            yield Static("marked", id="mark")
+
+    heights: list[object] = []
+
+    async def pushed(pilot) -> None:  # noqa: ANN001
+        await pilot.app.push_screen(OwnSheet())
+        await pilot.pause()
+        heights.append(pilot.app.screen.query_one("#mark").styles.height)
+        pilot.app.exit()
+
+    Tiny().run(headless=True, auto_pilot=pushed)  # (as the game runs: run_test starts tasks lazily)
+    assert [str(h) for h in heights] == ["5"]
 
 
 async def test_a_first_screen_styled_once_is_laid_out_again_only_for_a_new_size() -> None:

@@ -89,7 +89,7 @@ class StyledWhenMounted:
 
 class StyledOnce:
     """Mixin for a screen (before Screen in its bases): styled once, as its widgets mount, and laid out
-    once, as it first shows.
+    once, as it first shows (a screen with a CSS_PATH of its own is restyled as it first shows too).
 
     Textual styles each widget as it mounts, then restyles the whole screen each time it is shown: the
     first time, moments later, with nothing changed in between. That second pass is the dearest part of
@@ -109,7 +109,12 @@ class StyledOnce:
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._styled_once:
             self._styled_once = True
-            event.refresh_styles = False
+            # A screen with a stylesheet of its own (the lesson's learn.tcss) may have composed before
+            # Textual read it: from Python 3.12 Textual starts tasks eagerly, so a pushed screen composes
+            # as it is registered, before push_screen loads its CSS_PATH. Its first restyle is then what
+            # styles it: only a screen styled by the app's stylesheet alone skips it.
+            if not self.css_path:  # type: ignore[attr-defined]
+                event.refresh_styles = False
 
     def on_resize(self, event: events.Resize) -> None:
         if all(screen.outer_size == event.size for screen in self.app.screen_stack):  # type: ignore[attr-defined]
