@@ -19,6 +19,7 @@ from .core import (  # noqa: F401 (they live in core: no Pydantic)
     VARIANTS,
     variant_hand_size,
 )
+from .options import HOUSE_RULES, EndOfHand, WinCheck, switches_of
 from .values import brief
 
 EndName = Literal["W", "E", "N", "S"]
@@ -216,8 +217,9 @@ class Rules(BaseModel):
     partnership: bool = Field(default=False, strict=True)
     hand_size: int = Field(default=9, ge=1, le=MAX_HAND_SIZE, strict=True)
     target: int = Field(default=250, ge=1, le=MAX_TARGET, strict=True)
-    end_of_hand: Literal["deduct", "muggins"] = "deduct"
-    win_check: Literal["immediate", "finish_hand"] = "immediate"
+    # The house rules (engine/options.py declares each: its flag, words and switch)
+    end_of_hand: EndOfHand = "deduct"
+    win_check: WinCheck = "immediate"
 
     @model_validator(mode="before")
     @classmethod
@@ -260,8 +262,7 @@ class Rules(BaseModel):
         return self.to_core().side_totals(per_seat)
 
     def to_core(self) -> core.CoreRules:
-        return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target,
-                              self.end_of_hand == "muggins", self.win_check == "finish_hand")
+        return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target, **switches_of(self))
 
     def describe(self) -> list[str]:
         """Every option in play, in the player's words (score panel, help, new-game screen)."""
@@ -270,10 +271,7 @@ class Rules(BaseModel):
         lines = [seats.format(n=self.seats),
                  ngettext("{n} tile each", "{n} tiles each", self.hand_size).format(n=self.hand_size),
                  _("target {points}").format(points=self.target)]
-        lines.append(_("Muggins: going out scores opponents' pips") if self.end_of_hand == "muggins"
-                     else _("each player loses own pips"))
-        lines.append(_("finish the hand before a win") if self.win_check == "finish_hand"
-                     else _("win the moment the target is reached"))
+        lines += [_(rule.said_on if rule.is_on(self) else rule.said_off) for rule in HOUSE_RULES]
         return lines
 
 

@@ -26,6 +26,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from allfives.bots.levels import DEFAULT_LEVEL
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.saving import data_dir
@@ -119,8 +120,8 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
     options = TableOptions(away_timeout=args.away, turn_clock=args.turn_clock, auto_cover=args.auto_cover,
                            start_when=args.people)
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
-    table = Table.new(rules, level=args.level or "medium", seed=args.seed, bot_delay=delay, options=options,
-                      save_path=path)
+    table = Table.new(rules, level=args.level or DEFAULT_LEVEL, seed=args.seed, bot_delay=delay,
+                      options=options, save_path=path)
     return table, note
 
 

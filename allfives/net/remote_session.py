@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from allfives.bots.levels import ADVISER, level_word
 from allfives.engine import (
     Drew,
     Event,
@@ -63,7 +64,6 @@ from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_bot
 from allfives.play.setup import GameSetup, Player
 
-LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"))  # bots' levels, shown as `_(level)`
 THINK_SLICE = 0.25  # seconds a waiting thread sleeps between looks at whether the session closed
 
 
@@ -247,7 +247,7 @@ class RemoteSession:
                     players.append(Player("You", "person", s.level))
                     continue
                 if s.status == "bot":
-                    seen_as = _("bot · {level}").format(level=_(s.level))
+                    seen_as = _("bot · {level}").format(level=level_word(s.level))
                 elif s.status == "here":
                     seen_as = (_("person") if turn is None
                                else _("person · {clock}").format(clock=clock(turn)) if turn
@@ -350,7 +350,7 @@ class RemoteSession:
 
     def hint(self, seat: int) -> Move:
         """What the hard bot would play in our place, from our own view (blocking)."""
-        return make_bot("hard").choose(self.seat_view(seat))
+        return make_bot(ADVISER).choose(self.seat_view(seat))
 
     def take_notice(self) -> str | None:
         return None  # the table keeps the game; what this player is told comes through `notices`

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.engine.options import switches_of
 from allfives.i18n import _
 from allfives.play.prefs import LastGame
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
@@ -196,7 +197,7 @@ class AllFivesApp(TableShell):
             partnership=rules.partnership if rules.seats == 4 else self._last_partnership(),
             variant=variant_of(rules.seats, rules.hand_size),
             target=None if rules.target == TARGETS[rules.seats] else rules.target,
-            muggins=rules.end_of_hand == "muggins", finish_hand=rules.win_check == "finish_hand")
+            house_rules=frozenset(key for key, on in switches_of(rules).items() if on))
         own = next((name for name in names if name), None)
         self.remember(last_game=last, name=own or self.prefs.name)
 

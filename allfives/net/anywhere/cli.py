@@ -12,10 +12,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from allfives.bots import LEVELS
+from allfives.bots.levels import levels_listed
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
 from allfives.play.prefs import PrefsStore
-from allfives.play.setup import LEVELS
 
 from .codes import PUBLIC_MAILBOX, PUBLIC_TRANSIT, Servers, clean_code, code_from_argv, servers_from
 
@@ -68,8 +69,8 @@ def add_seat_flags(p: argparse.ArgumentParser) -> None:
                    help=_("the seat you want, counted from 1 as the lobby shows them "
                           "(default: any free one)"))
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
-                   help=_("a bot of this level (easy, medium, hard, expert) plays your seat: "
-                          "a seat with no screen"))
+                   help=_("a bot of this level ({levels}) plays your seat: a seat with no screen").format(
+                       levels=levels_listed()))
 
 
 def join_parser() -> argparse.ArgumentParser:
