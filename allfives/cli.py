@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     (allfives.crash), Ctrl+C outside the screen quietly; never with a traceback, never with status 0.
     """
     out = WatchedOutput(sys.stdout)
-    sys.stdout = out  # type: ignore[assignment]
+    sys.stdout = out
     try:
         try:
             code = _command(sys.argv[1:] if argv is None else argv)

@@ -6,7 +6,7 @@ rule is its declaration here, its field in `Rules` and its rule in `engine/core.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.i18n import N_
 
@@ -61,8 +61,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 )
 
 
-def house_rule_values(switches: dict[str, bool]) -> dict[str, str]:
-    """The `Rules` fields for these switches (by key; one not given is off)."""
+def house_rule_values(switches: dict[str, bool]) -> dict[str, Any]:
+    """The `Rules` fields for these switches (by key; one not given is off): each field's value, of its
+    Literal type (Any: the table is read at run time)."""
     return {rule.field: rule.value(switches.get(rule.key, False)) for rule in HOUSE_RULES}
 
 

@@ -302,7 +302,7 @@ class Table:
     def info(self, now: float, seat: int | None = None) -> TableInfo:
         """The table's standing facts as `seat` is told them (the host's seat is told whom it sent away)."""
         banned = tuple(b.name for b in self.bans) if seat is not None and seat == self.host_seat else ()
-        return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
+        return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,
                          bot_level=self.level, away_timeout=self.options.away_timeout,
                          turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause,
                          seeded=self.setup.seeded, banned=banned)

@@ -82,7 +82,7 @@ def main(argv: list[str]) -> int:
     if args.bot_delay is not None and prefs.prefs.bot_delay != args.bot_delay:
         told.append(prefs.update(bot_delay=args.bot_delay))  # (kept for the next game, as on the screen)
     with contextlib.suppress(AttributeError, ValueError, OSError):
-        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  (a terminal short of letters)
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # (a terminal short of letters)
     console = Console(sys.stdin, sys.stdout, terminal=sys.stdin.isatty() and sys.stdout.isatty())
     console.say_all([line for line in told if line])
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):

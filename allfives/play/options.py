@@ -37,7 +37,7 @@ class GameFlag:
         if self.switch:
             p.add_argument(self.flag, action="store_true", help=_(help or self.help))
         else:
-            p.add_argument(self.flag, type=self.type, choices=self.choices() if self.choices else None,
+            p.add_argument(self.flag, type=self.type or str, choices=self.choices() if self.choices else None,
                            help=_(help or self.help))
 
 

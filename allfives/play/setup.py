@@ -448,8 +448,8 @@ class DealCode:
                 players.append(Player(name if first and name else person_name(seat, people), "person"))
             else:
                 players.append(Player(BOT_NAMES[seat], "bot", kind))
-        extra = {} if bot_delay is None else {"bot_delay": bot_delay}
-        return GameSetup(rules=self.rules, players=tuple(players), deals=self, **extra)
+        return GameSetup(rules=self.rules, players=tuple(players), deals=self,
+                         bot_delay=DEFAULT_BOT_DELAY if bot_delay is None else bot_delay)
 
 
 def _who(setup: GameSetup) -> tuple[str, ...]:

@@ -69,7 +69,7 @@ class AllFivesApp(TableShell):
         """Another window plays the saved game: never touch it; play a game of our own beside it, or
         watch that one."""
         if choice == "watch":
-            self.watch()
+            self.follow_other_window()
         elif choice != "new":
             self.exit()
         elif self.store.claim_beside():
@@ -78,7 +78,7 @@ class AllFivesApp(TableShell):
             self._offer_elsewhere()
             self.notify(_("Every save slot is in use by another window."), severity="warning")
 
-    def watch(self) -> None:
+    def follow_other_window(self) -> None:
         """Follow the game the other window plays in our slot, read-only (nothing here writes to it)."""
         from allfives.engine import RecordError
         from allfives.play.watched import WatchedGame

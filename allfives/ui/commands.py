@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.actions import parse
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from allfives.i18n import N_, _
 
@@ -179,7 +179,7 @@ class Answers(Protocol):
     def applies(self, when: str) -> bool: ...
 
 
-def bindings(*commands: Command, hidden: Iterable[Command] = ()) -> list[Binding]:
+def bindings(*commands: Command, hidden: Iterable[Command] = ()) -> list[BindingType]:
     """The bindings of a place, in order; `hidden` ones work but are not in its footer."""
     hide = {c.id for c in hidden}
     return [c.binding(show=c.id not in hide) for c in commands]
@@ -191,7 +191,7 @@ def checked(place: Answers, action: str) -> bool:
     return when is None or place.applies(when)
 
 
-def palette(app: App[object], screen: Screen[object], window: Iterable[Command]) -> Iterator[SystemCommand]:
+def palette(app: App[Any], screen: Screen[Any], window: Iterable[Command]) -> Iterator[SystemCommand]:
     """The palette's entries over `screen`: each bound command that applies now (the screen's, then the
     window's `window` commands the app answers), once, running the same action as its key."""
     offered: set[str] = set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -57,7 +57,7 @@ def _shown(module: str, name: str, screen: object) -> bool:
     return loaded is not None and isinstance(screen, getattr(loaded, name))
 
 
-def _is_table(screen: object) -> bool:
+def _is_table(screen: object) -> TypeGuard[GameScreen]:
     return _shown("game", "GameScreen", screen)
 
 
@@ -223,6 +223,10 @@ class TableShell(Shell):
         self.history = HistoryLink(self.store.directory)  # every game played here is kept in it
         self.review_samples: int | None = None  # deals sampled a decision in a review (None: the default)
 
+    def action_new_game(self) -> None:
+        """A new game: each window says how (the new-game screen here; the host's at a shared table)."""
+        raise NotImplementedError
+
     def on_unmount(self) -> None:
         game = self.game_screen
         if game is not None:
@@ -243,7 +247,7 @@ class TableShell(Shell):
     def game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):
             if _is_table(screen):
-                return screen  # type: ignore[return-value]
+                return screen
         return None
 
     async def _clear_screens(self) -> None:

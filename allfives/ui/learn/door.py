@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
 from allfives.play.prefs import Prefs
@@ -55,7 +55,7 @@ def offer_once(app: AllFivesApp) -> None:
     app.push_screen(LearnOffer(), answered)
 
 
-def lesson_open(app: App[object]) -> bool:
+def lesson_open(app: App[Any]) -> bool:
     """A lesson is on the window's stack (it is on top, or under a dialog such as the help)."""
     loaded = sys.modules.get("allfives.ui.learn.screen")
     return loaded is not None and any(isinstance(s, loaded.LessonScreen) for s in app.screen_stack)

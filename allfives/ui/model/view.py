@@ -97,7 +97,7 @@ class BoneyardView:
 LOG_LINES = 400  # the game log holds the latest hands' lines, at least this many (it scrolls back)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class LogLine:
     """One game-log line: its text (bold and dim only; a `str` is plain) and its kind, which gives its
     colour."""
@@ -105,8 +105,9 @@ class LogLine:
     text: Shown
     kind: LineKind = "play"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", Shown.of(self.text))
+    def __init__(self, text: Shown | str, kind: LineKind = "play") -> None:
+        object.__setattr__(self, "text", Shown.of(text))
+        object.__setattr__(self, "kind", kind)
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,8 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     """
     if not wide:
         return {offset: "top" for offset in range(1, seats)}
-    return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
+    places: dict[int, dict[int, Place]] = {2: {1: "top"}, 3: {1: "left", 2: "top"}}
+    return places.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
 def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Resize, ScreenResume
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -67,6 +68,9 @@ from ..widgets.status import Status
 from ..widgets.too_small import TooSmall
 from .bots_turn import BotsTurn
 from .persons_turn import PersonsTurn
+
+if TYPE_CHECKING:
+    from ..shell import TableShell
 
 WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
 ASIDE = {"result": N_("The hand as it ended · t: the score panel"),  # the status line, a dialog put aside
@@ -202,6 +206,11 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         self.view = build_view(self.session.setup, self.seen, self.session.hands, self.turn,
                                shown=self.revealed, wide=self.has_class("-wide"), memo=self.memo,
                                can_undo=can_undo, order=choices.hand_order, show_out=choices.show_out)
+
+    @property
+    def shell(self) -> TableShell:
+        """The window this table is played in (every table screen's app is one): its services, typed."""
+        return cast("TableShell", self.app)
 
     @property
     def choices(self) -> TableChoices:
@@ -352,12 +361,14 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
 
                 from .game_over import GameOverScreen
 
-                deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
-                                   getattr(self.app, "earlier_deals", None))
-                over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
+                state = self.session.state
+                deals = None if state is None else deals_over(
+                    self.session.setup, state, getattr(self.app, "history", None),
+                    getattr(self.app, "earlier_deals", None))
+                game_over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
                                       getattr(self.app, "review_samples", None), deals=deals,
                                       saved=getattr(self.session, "flush", None))
-                self.app.push_screen(over, self._game_over_chosen)
+                self.app.push_screen(game_over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
                 self._stop_pause()
                 self.final_timer = self.set_timer(seconds, lambda: self._final_board_seen(moment))
@@ -369,7 +380,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
             case TakeBack(seat=seat):
                 self.take_back(seat)
             case Leave(new_game=True):
-                self.app.action_new_game()
+                self.shell.action_new_game()
             case Leave():
                 self.app.exit()
 
@@ -469,5 +480,5 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         elif event.button.id == "back-to-result":
             self.action_result()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         self.continue_play()
