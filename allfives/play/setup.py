@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -271,6 +271,21 @@ class GameSetup:
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
                    bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
+
+
+def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
+    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
+
+    A player named against the name rule is refused (NameRefused, one line naming the player), never
+    shown: the record is someone else's, but what it makes us draw is ours.
+    """
+    try:
+        return GameSetup.from_record(rules, None, dict(data))
+    except NameRefused:
+        raise
+    except ValueError:
+        players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
+        return GameSetup(rules=rules, players=players)
 
 
 def add_game_flags(p: argparse.ArgumentParser,

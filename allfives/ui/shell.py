@@ -296,7 +296,7 @@ class TableShell(Shell):
 
     def action_review(self) -> None:
         """Review the game at the table, as far as it has gone (game-over screen, score panel, palette)."""
-        from allfives.ui.review.model import ReviewGame
+        from allfives.ui.model.review import ReviewGame
 
         game = self.game_screen
         if game is None:

@@ -93,7 +93,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(content(share), id="lobby-share")
             invitations = getattr(self.app, "invitations", None)
             if invitations is not None:  # the host's wormhole codes (friends anywhere)
-                from .anywhere import InvitationsPanel
+                from .invitations import InvitationsPanel
 
                 yield InvitationsPanel(invitations)
             with Vertical(id="lobby-seats"):

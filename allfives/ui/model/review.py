@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from allfives import i18n
 from allfives.bots.reasons import shown_move, tell
-from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
+from allfives.engine import Event, GameState, HandResult, Move, replay_game
 from allfives.engine.positions import Position, Step, Timeline
 from allfives.i18n import _, decimal, ngettext, pgettext, share, signed
-from allfives.play.setup import GameSetup, NameRefused, Player
+from allfives.play.setup import GameSetup, setup_of_record
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import Notice, TurnState
@@ -67,21 +67,6 @@ class ReviewGame:
         """The seat whose hand is along the bottom: the first person, else the first weighed seat."""
         people = self.setup.people
         return people[0] if people else (self.seats[0] if self.seats else 0)
-
-
-def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
-    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
-
-    A player named against the name rule is refused (NameRefused, one line naming the player), never
-    shown: the record is someone else's, but what it makes us draw is ours.
-    """
-    try:
-        return GameSetup.from_record(rules, None, dict(data))
-    except NameRefused:
-        raise
-    except ValueError:
-        players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
-        return GameSetup(rules=rules, players=players)
 
 
 @dataclass(frozen=True, init=False)
