@@ -38,6 +38,10 @@ def test_every_version_has_room_for_its_parameters() -> None:
         assert version < 1 << code_layout.VERSION_BITS
         assert code_layout.secret_bits(version) >= code_layout.MIN_SECRET_BITS
     assert code_layout.extra_bits(0) == 0  # the codes made so far: all 60 bits are the secret's
+    digits = [level.digit for level in bot_levels.LEVEL_TABLE if level.digit is not None]
+    assert len(set(digits)) == len(digits) and 0 not in digits  # (0 is a person's)
+    assert all(level.offered for level in bot_levels.LEVEL_TABLE if level.digit is not None)
+    assert len({rule.key for rule in house.HOUSE_RULES}) == len(house.HOUSE_RULES)
 
 
 # -- a level and a rule more ----------------------------------------------------------------------------
