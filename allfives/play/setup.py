@@ -21,6 +21,7 @@ from allfives.names import default_name, named
 from allfives.names import given as given_name
 
 from . import code_layout
+from .options import game_flags
 from .options import rules_from as rules_from  # (the doors read flags into rules from here)
 
 if TYPE_CHECKING:
@@ -292,8 +293,6 @@ def add_game_flags(p: argparse.ArgumentParser,
                    seats_help: str = N_("number of seats (starts at once)")) -> None:
     """The flags that shape a game, shared by `allfives` (play) and `allfives host`; with `--lang`
     (allfives.cli has chosen the language before any parser is made, so their help speaks it)."""
-    from .options import game_flags
-
     for flag in game_flags():
         flag.add_to(p, seats_help if flag.dest == "seats" else None)
     delay = p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None)
