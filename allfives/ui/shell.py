@@ -41,6 +41,7 @@ from .themes import DARK_NAME, STYLESHEET, TABLE_VARIABLES, table_variables, use
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
+    from allfives.play.deals import EarlierGame
 
     from .screens.game import GameScreen
 
@@ -216,6 +217,7 @@ class TableShell(Shell):
     COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW, LANGUAGE)  # (Review's key: the score panel's)
     BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
     OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
+    earlier_deals: EarlierGame | None = None  # the game a `--deals FILE` game is compared with (the app's)
 
     def __init__(self, store: SaveStore | None = None) -> None:
         super().__init__()

@@ -157,13 +157,11 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     @property
     def choices(self) -> TableChoices:
         """How the person likes the table to show: the window's, so it outlives this game."""
-        return getattr(self.app, "table_choices", None) or TableChoices()
+        return self.shell.table_choices
 
     def keep_choices(self, choices: TableChoices) -> None:
         """Keep a new choice of how the table shows (the window keeps it for later games) and show it."""
-        keep = getattr(self.app, "keep_table_choices", None)
-        if keep is not None:
-            keep(choices)
+        self.shell.keep_table_choices(choices)
         self.show()
 
     def watch_view(self, view: TableView | None) -> None:
@@ -247,7 +245,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     def can_play(self) -> bool:
         """The table is on top and can be seen: nobody moves, and nothing opens, behind a cover."""
         return (self.is_attached and not self.closed and self.is_active
-                and not getattr(self.app, "too_small", False))
+                and not self.shell.too_small)
 
     def facts(self) -> Facts:
         """What the flow reads: the game as the session has it, and whether the table is seen."""
@@ -305,10 +303,9 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
 
                 state = self.session.state
                 deals = None if state is None else deals_over(
-                    self.session.setup, state, getattr(self.app, "history", None),
-                    getattr(self.app, "earlier_deals", None))
+                    self.session.setup, state, self.shell.history, self.shell.earlier_deals)
                 game_over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
-                                      getattr(self.app, "review_samples", None), deals=deals,
+                                      self.shell.review_samples, deals=deals,
                                       saved=getattr(self.session, "flush", None))
                 self.app.push_screen(game_over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
