@@ -81,6 +81,12 @@ def _review_text(game: GameState, analysis: Any, luck: Any = None, setup: Any = 
                "weighed: {weighed}").format(
         seats=rules.seats, target=rules.target, hands=hands, deals=deals,
         weighed=", ".join(seat[s] for s in analysis.seats))]
+    from allfives.bots.analysis import ACCURATE_WITHIN, MISTAKE_POINTS, MISTAKE_WIN
+
+    # (no mistake and an accuracy under 100% is no contradiction: said once, here)
+    lines.append(_("accuracy: the share of choices within {within} points of the best; a mistake gives up "
+                   "{mistake} points or more, or {win} of the chance to win").format(
+        within=decimal(ACCURATE_WITHIN, 0), mistake=decimal(MISTAKE_POINTS, 0), win=share(MISTAKE_WIN)))
 
     def summary(s: Any) -> str:
         return _("{seat}: {choices} in {moves}, {mistakes}, {lost} points lost to mistakes ({all} in all), "

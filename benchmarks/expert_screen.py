@@ -28,6 +28,7 @@ from allfives.engine import Rules
 
 # The variants screened in the second and fourth rounds (benchmarks/RESULTS-bots.md).
 VARIANTS = {
+    "xs0": Knobs(solve_from=0),  # the expert before the fifth round: no deal solved
     "x0": Knobs(infer=0.0),  # defending playouts, no inference
     "xi15": Knobs(infer=0.15),
     "xi1c8": Knobs(infer=0.1, candidates=8),
@@ -39,14 +40,31 @@ VARIANTS = {
     "xs1": Knobs(style=Style(defend=1.2, noise=0.5, stuck=3.0, shed_late=0.4)),
     "xp0": Knobs(prior=0.0),  # no nudge from medium's judgement
     "xp2": Knobs(prior=2.0),
+    # fifth round, on the compiled core: each guessed deal solved exactly (2 seats) from 4 or 8 tiles
+    # on the table, within 20,000 nodes a deal, on 100 or 40 deals
+    "xs4": Knobs(solve_from=4),
+    "xs4w40": Knobs(solve_from=4, solve_sims=40),
+    "xs8": Knobs(solve_from=8),
+    "xs8w40": Knobs(solve_from=8, solve_sims=40),
+    "xs4n5": Knobs(solve_from=4, solve_nodes=5_000),
+    # four seats (partners), each guessed deal solved from 4 or 8 tiles on the table
+    "xs4q": Knobs(solve_from=4, solve_seats=(4,)),
+    "xs8q": Knobs(solve_from=8, solve_seats=(4,)),
 }
 
 
 def register() -> None:
-    """Make every variant a level `make_bot` knows, for this process."""
-    for name, knobs in VARIANTS.items():
-        bots._CLASSES[name] = type(name, (ExpertBot,), {"knobs": knobs, "level": name})
-    bots._CLASSES.update(told.levels())
+    """Make every variant a level the match knows, for this process and the workers it forks."""
+    plain = match.make_bot
+
+    def make(level: str, **kw: object) -> object:
+        if level in VARIANTS:
+            return type(level, (ExpertBot,), {"knobs": VARIANTS[level], "level": level})(**kw)
+        if level in told.levels():
+            return told.levels()[level](**kw)
+        return plain(level, **kw)
+
+    match.make_bot = make  # type: ignore[assignment]
 
 
 def screen(a: str, b: str, seats: int, games: int, seed: int, sims: int, out: Path) -> dict:
@@ -61,7 +79,9 @@ def screen(a: str, b: str, seats: int, games: int, seed: int, sims: int, out: Pa
     out.mkdir(parents=True, exist_ok=True)
     with open(out / f"{a}_{b}_{seats}_{seed}.jsonl", "w") as f:
         for d in range(deals):
-            chunk = match._run_deal((rules, levels, seats, d, seed, sims, 1.0, seeds[d]))
+            effort: match.Sims = sims or {a: bots.GAME_SIMULATIONS_FOR.get("expert", 100) if a in VARIANTS
+                                           else bots.game_simulations(a), b: bots.game_simulations(b)}
+            chunk = match._run_deal((rules, levels, seats, d, seed, effort, 1.0, seeds[d]))
             results.extend(chunk)
             for k, r in enumerate(chunk):
                 f.write(json.dumps({"deal": d, "order": k, "player": a, **r}) + "\n")
@@ -100,7 +120,8 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--sims", type=int, default=match.DEFAULT_SIMS)
+    parser.add_argument("--sims", type=int, default=match.DEFAULT_SIMS,
+                        help="deals a decision; 0: each level at the game's effort (expert 100, hard 200)")
     parser.add_argument("--out", type=Path, default=Path("screens"))
     parser.add_argument("--pair", nargs=2, type=Path, metavar="GAMES", help="compare two screens' games")
     args = parser.parse_args()

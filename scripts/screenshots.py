@@ -1,6 +1,6 @@
 """Make SVG (and PNG, if cairosvg is installed) screenshots of the game's screens from seeded games.
 
-    python scripts/screenshots.py [OUTDIR]              (default: screenshots/)
+    python scripts/screenshots.py [OUTDIR] [--only NAME...]   (default: screenshots/; NAME: board-16colours)
     python scripts/screenshots.py --png OUTDIR SVG...   (PNGs of SVGs made elsewhere: a test's snapshots)
 
 PNGs need cairosvg: `pip install -e '.[dev]'` installs it (the script says so when it is missing).
@@ -28,7 +28,7 @@ from allfives.ui.screens.score_panel import ScorePanel  # noqa: E402
 from allfives.ui.textual_private import colours_as  # noqa: E402
 from allfives.ui.widgets.hand import Hand  # noqa: E402
 from tests.ui.languages import speaking  # noqa: E402
-from tests.ui.lessons import lesson_app, to_blocking  # noqa: E402
+from tests.ui.lessons import lesson_app, to_blocking, to_step  # noqa: E402
 from tests.ui.scenes import (  # noqa: E402
     AIDS_MOVES,
     EARLY_MOVES,
@@ -41,6 +41,7 @@ from tests.ui.scenes import (  # noqa: E402
     settle,
     show_the_aids,
     stats_app,
+    terminal,
     to_duplicate,
     to_rating_chart,
     to_statistics,
@@ -49,9 +50,12 @@ from tests.ui.scenes import (  # noqa: E402
 )
 
 SIZES = [(80, 24), (120, 40)]
+ONLY: set[str] = set()  # `--only`: the pictures to make again (none named: all of them)
 
 
-async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, drive=None) -> Path:
+async def shoot(app: AllFivesApp, size: tuple[int, int], name: str, out: Path, drive=None) -> Path | None:
+    if ONLY and name not in ONLY:
+        return None
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         if drive is not None:
@@ -96,6 +100,11 @@ async def to_game_over(pilot) -> None:
     await until(pilot, GameOverScreen)
 
 
+async def to_nothing_fits(pilot) -> None:
+    """The lesson's fourth step: none of the person's tiles fits, every one of them dim."""
+    await to_step(pilot, 3)
+
+
 async def to_the_final_board(pilot) -> None:
     """The score panel put aside: the hand as it ended, every hand face up."""
     await until(pilot, ScorePanel)
@@ -107,6 +116,7 @@ async def main(out: Path) -> list[Path]:
     guard.GRACE = 0  # the script presses keys the moment dialogs open
     made = []
     os.environ["TZ"] = "UTC"  # the history's times are shown in the machine's zone: the same picture anywhere
+    os.environ["COLORTERM"] = "truecolor"  # the pictures are a terminal of every colour's, unless they say
     time.tzset()
     preferences = tempfile.TemporaryDirectory()  # never the user's theme nor last game
     os.environ["ALLFIVES_CONFIG_DIR"] = preferences.name
@@ -125,6 +135,12 @@ async def main(out: Path) -> list[Path]:
             in_256 = board_app(store)
             colours_as(in_256, "256")  # as a terminal without COLORTERM shows it (default tmux)
             made.append(await shoot(in_256, size, "board-256colours", out, select_two_end_tile))
+            with terminal("16"):  # as stock xterm, PuTTY or `screen` (TERM=xterm): the ANSI colours' look
+                in_16, lesson_16 = board_app(store), lesson_app()
+            colours_as(in_16, "standard")
+            colours_as(lesson_16, "standard")
+            made.append(await shoot(in_16, size, "board-16colours", out, select_two_end_tile))
+            made.append(await shoot(lesson_16, size, "lesson-16colours", out, to_nothing_fits))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "score-panel", out, to_panel))
             made.append(await shoot(seeded_app(3, 12, 900, store), size, "final-board", out,
                                     to_the_final_board))
@@ -148,6 +164,7 @@ async def main(out: Path) -> list[Path]:
     except ImportError:
         print("SVGs only: for PNGs too, install cairosvg (pip install -e '.[dev]')", file=sys.stderr)
         return made
+    made = [svg for svg in made if svg is not None]
     for svg in list(made):
         made.append(png_of(svg, svg.with_suffix(".png")))
     return made
@@ -171,6 +188,10 @@ if __name__ == "__main__":
             print(png_of(Path(svg), Path(sys.argv[2]) / Path(svg).with_suffix(".png").name))
         sys.exit(0)
     default = Path(__file__).resolve().parent.parent / "screenshots"
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else default
+    args = sys.argv[1:]
+    if "--only" in args:
+        ONLY.update(args[args.index("--only") + 1:])
+        args = args[:args.index("--only")]
+    target = Path(args[0]) if args else default
     for path in asyncio.run(main(target)):
         print(path)

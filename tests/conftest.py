@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,22 @@ from allfives.engine import GameState, Rules
 
 if TYPE_CHECKING:
     from tests.net.anywhere.servers import LoopbackServers
+
+# The compiled core is compiled once a checkout (into its .cache/, never the user's cache folder).
+os.environ.setdefault("ALLFIVES_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".cache"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_core() -> object:
+    """The search runs on the compiled core in this process, made ready the player's way (a child
+    process compiles it, or it is loaded from the cache), once for the run. The programs the tests
+    start play on the Python core (ALLFIVES_FAST=0): the same moves, and no compiling in each.
+    tests/bots/test_fast_identity.py holds the two cores to the same decisions."""
+    from allfives.bots import fast
+
+    module = fast.wait(timeout=600)
+    os.environ["ALLFIVES_FAST"] = "0"
+    return module
 
 
 def seeded_game(seed: int, seats: int = 2, levels: Sequence[str] = ("easy", "medium"),
@@ -53,6 +70,14 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     if i18n.language() != i18n.ENGLISH:
         i18n.use(i18n.ENGLISH)
+
+
+@pytest.fixture(autouse=True)
+def truecolour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's window sees a terminal of every colour, whatever terminal runs the tests (a window
+    chooses its themes by it: TERM=xterm without COLORTERM gets the ANSI ones). A test of fewer colours
+    says so: tests/ui/scenes.py `terminal`."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
 
 
 @pytest.fixture(autouse=True)

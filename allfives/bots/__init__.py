@@ -31,7 +31,9 @@ def make_bot(level: str, seed: int | None = None, simulations: int | None = None
              time_budget: float = 1.0) -> Bot:
     """A bot of this level. `simulations` fixes hard's effort (deterministic for a seed);
     otherwise it thinks for up to `time_budget` seconds a move."""
-    from . import players
+    from . import fast, players
+
+    fast.start()  # the compiled core gets ready off the player's clock (at once where it is cached)
 
     try:
         cls: type[players.Bot] = getattr(players, _BY_NAME[level].bot)

@@ -25,6 +25,7 @@ from allfives.engine import GameState, Move, core
 from allfives.engine.positions import iter_hand_ends, walk
 from allfives.i18n import _
 
+from . import fast
 from .knowledge import Sampler, Seen, Voids, hidden_tiles, legal_moves, seen_from_table, table_for
 from .policy import after, best_reply_points, points_after
 from .reasons import Why, shown_move, tell
@@ -138,6 +139,12 @@ def _complex_utility(side: int, start: Sequence[int]) -> Callable[[core.Table], 
 def _sampled(seen: Seen, moves: list[CoreMove], samples: int, rng: random.Random
              ) -> list[tuple[float, float]]:
     sampler = Sampler(seen)
+    k = fast.compiled()
+    if k is not None:
+        from .fast.bridge import evaluate
+
+        wins, gains = evaluate(k, seen, moves, rng, samples, sampler=sampler, points=True)
+        return list(zip(gains, wins, strict=True))
 
     def base() -> core.Table:
         hands, boneyard = sampler.sample(rng)
@@ -154,6 +161,23 @@ def _exact(seen: Seen, moves: list[CoreMove]) -> list[tuple[float, float]] | Non
     hands[seen.seat] = list(seen.hand)
     hands[1 - seen.seat] = hidden_tiles(seen)
     table = table_for(seen, hands, [])
+    k = fast.compiled()
+    if k is not None:
+        from .fast.bridge import Solver
+
+        solvers = (Solver(k, seen.side, True, seen.scores, ENDGAME_NODES),
+                   Solver(k, seen.side, False, seen.scores, ENDGAME_NODES))
+        out = []
+        for m in moves:
+            child = table.copy()
+            child.apply_unchecked(*m)
+            # each solver counts its nodes over all the moves, as the Python ones do
+            by_points = solvers[0].solve(child)
+            by_win = solvers[1].solve(child) if by_points is not None else None
+            if by_points is None or by_win is None:
+                return None
+            out.append((by_points[0], by_win[0]))
+        return out
     by_points = EndgameSolver(seen.side, points_utility(seen.side, seen.scores), node_limit=ENDGAME_NODES)
     by_win = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=ENDGAME_NODES)
     out = []

@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from allfives.engine import core
 
+from . import fast
 from .inference import Evidence
-from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, table_for
+from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, played_tiles, table_for
 from .playout import DEFAULT_STYLE, Style, styled_playout
 from .policy import Move, medium_scores
-from .search import EndgameSolver, SearchAborted, evaluate_moves, win_chance, winning_utility
+from .search import (
+    EndgameSolver,
+    SearchAborted,
+    evaluate_moves,
+    nodes_within,
+    solved_world,
+    win_chance,
+    winning_utility,
+)
 
 
 class Knobs(NamedTuple):
@@ -30,6 +39,13 @@ class Knobs(NamedTuple):
     endgame_nodes: int = 60_000  # the exact 2-seat endgame's node cap under a fixed effort (~1 s)
     infer: float = 0.1  # soft inference: a deal's weight falls by exp(-infer) per point passed up
     candidates: int = 4  # deals drawn to pick one from by weight (1: no inference)
+    # From this many tiles on the table (0: never), at tables of `solve_seats` seats: each guessed deal
+    # solved exactly within `solve_nodes` nodes (played out past them), on `solve_sims` deals (0: as
+    # many as otherwise). Two sides search as a zero-sum game; three assume the others play against it.
+    solve_from: int = 4
+    solve_nodes: int = 20_000
+    solve_sims: int = 0
+    solve_seats: tuple[int, ...] = (2,)
 
 
 class ExpertSearch:
@@ -49,6 +65,18 @@ class ExpertSearch:
         evidence = Evidence(seen, sampler.voids, self.knobs.infer)
         pick = self.knobs.candidates if self.knobs.infer and evidence else 1
         style = self.knobs.style
+        knobs = self.knobs
+        solving = (knobs.solve_from > 0 and seen.rules.seats in knobs.solve_seats
+                   and len(played_tiles(seen)) >= knobs.solve_from)
+        if solving and knobs.solve_sims and sims is not None:
+            sims = knobs.solve_sims
+        k = fast.compiled()
+        if k is not None:
+            from .fast.bridge import evaluate
+
+            return evaluate(k, seen, moves, rng, sims, deadline, sampler=sampler, style=tuple(style),
+                            pick=pick, evidence=evidence, strength=self.knobs.infer,
+                            solve_nodes=knobs.solve_nodes if solving else 0)[0]
 
         def deal() -> core.Table:
             if pick > 1:
@@ -61,7 +89,8 @@ class ExpertSearch:
             return table_for(seen, hands, boneyard)
 
         return evaluate_moves(deal, moves, self.utility, rng, sims, deadline,
-                              lambda table, noise: styled_playout(table, noise, style))
+                              lambda table, noise: styled_playout(table, noise, style),
+                              solved_world(seen.side, knobs.solve_nodes) if solving else None)
 
     def with_prior(self, values: list[float]) -> list[float]:
         """A nudge from medium's one-move-ahead judgement, in win chance per point."""
@@ -77,7 +106,9 @@ class ExpertSearch:
         return [v + weight * per_point * p for v, p in zip(values, prior, strict=True)]
 
 
-EndgameMemory = dict[tuple, tuple[int, float, Move | None]]
+# The 2-seat endgame's transposition table: the Python solver's dict, or the compiled solver's
+# (a hand begun on one stays on it, so its moves are the ones either would make from the start).
+EndgameMemory = dict[tuple, tuple[int, float, Move | None]] | Any
 
 
 def expert_decision(seen: Seen, rng: random.Random, sims: int | None, budget: float,
@@ -106,6 +137,14 @@ def solve_two_seat_endgame(seen: Seen, sims: int | None, deadline: float, knobs:
     hands[seen.seat] = list(seen.hand)
     hands[other] = hidden_tiles(seen)
     table = table_for(seen, hands, [])
+    k = fast.compiled()
+    if k is not None and not isinstance(memory, dict):
+        from .fast.bridge import solve
+
+        limit = (knobs.endgame_nodes if sims is not None
+                 else nodes_within(0.8 * (deadline - time.perf_counter())))
+        solved = solve(k, table, seen.side, False, seen.scores, limit, memory)
+        return None if solved is None else solved[1]
     if sims is not None:
         solver = EndgameSolver(seen.side, winning_utility(seen.side), node_limit=knobs.endgame_nodes)
     else:

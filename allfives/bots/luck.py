@@ -49,6 +49,7 @@ from allfives.engine import GameState, core
 from allfives.engine.positions import replay
 from allfives.i18n import _, pgettext
 
+from . import fast
 from .policy import playout
 
 LUCKY_POINTS = 10.0  # a chance event that moves a side's expected margin this much is marked
@@ -168,6 +169,13 @@ def _round(x: float) -> float:
 
 
 def _played_out(table: core.Table, boneyard: list[int], seed: int, start: Sequence[int]) -> list[float]:
+    k = fast.compiled()
+    if k is not None:
+        from .fast.bridge import played_out
+
+        t = core.Table(table.rules)
+        t.scores = played_out(k, table, boneyard, seed)
+        return _margins(t, start)
     t = table.copy()
     t.boneyard = boneyard
     if t.phase == core.PLAYING:

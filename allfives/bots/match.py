@@ -120,6 +120,12 @@ def run_match(levels: list[str], seats: int = 2, games: int = 400, seed: int = 1
     tasks = [(rules, levels, seats, d, seed, sims, budget, seeds[d]) for d in range(deals)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
+    if not set(levels) <= {"random", "easy", "medium"}:
+        from . import fast
+
+        # A match is nobody's game: it waits for the compiled core (compiling it at most once) rather
+        # than search on the Python core meanwhile, and the workers fork with it loaded.
+        fast.wait()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for chunk in pool.imap_unordered(_run_deal, tasks):

@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 from allfives.engine import GameState, Move, SeatView, core
 
-from .expert import Knobs, expert_decision
+from . import fast
+from .expert import EndgameMemory, Knobs, expert_decision
 from .knowledge import Sampler, Seen, hidden_tiles, legal_moves, seen_from_table, seen_from_view, table_for
 from .policy import easy_choice, medium_choice, medium_scores
-from .search import EndgameSolver, SearchAborted, evaluate_moves, win_chance, winning_utility
+from .search import EndgameSolver, SearchAborted, evaluate_moves, nodes_within, win_chance, winning_utility
 
 CoreMove = tuple[int, int, int]
 
@@ -91,8 +92,14 @@ class HardBot(Bot):
             move = self.solve_endgame(seen, deadline)
             if move is not None:
                 return move
-        values = evaluate_moves(self.guesses(seen, rng), moves, winning_utility(seen.side), rng,
-                                self.simulations, deadline)
+        k = fast.compiled() if type(self).guesses is HardBot.guesses else None
+        if k is not None:
+            from .fast.bridge import evaluate
+
+            values, _ = evaluate(k, seen, moves, rng, self.simulations, deadline)
+        else:
+            values = evaluate_moves(self.guesses(seen, rng), moves, winning_utility(seen.side), rng,
+                                    self.simulations, deadline)
         if PRIOR:
             # a nudge from the one-move-ahead heuristic, in the same units (win chance per point)
             mine = list(seen.scores)
@@ -120,6 +127,14 @@ class HardBot(Bot):
         hands[seen.seat] = list(seen.hand)
         hands[other] = hidden_tiles(seen)
         table = table_for(seen, hands, [])
+        k = fast.compiled()
+        if k is not None:
+            from .fast.bridge import solve
+
+            limit = (20_000 + 50 * self.simulations if self.simulations is not None
+                     else nodes_within(0.6 * (deadline - time.perf_counter())))
+            solved = solve(k, table, seen.side, False, seen.scores, limit)
+            return None if solved is None else solved[1]
         if self.simulations is not None:
             # a node count, not the clock, keeps it deterministic (~60,000 nodes a second)
             solver = EndgameSolver(seen.side, winning_utility(seen.side),
@@ -158,7 +173,16 @@ class OracleBot(Bot):
         root = table.copy()
         root.history = []
         root.layout.arms = [[], [], [], []]
-        if table.rules.seats == 2 and not table.boneyard:
+        k = fast.compiled() if type(self).deals is OracleBot.deals else None
+        if table.rules.seats == 2 and not table.boneyard and k is not None:
+            from .fast.bridge import solve
+
+            limit = (20_000 + 50 * self.simulations if self.simulations is not None
+                     else nodes_within(deadline - time.perf_counter()))
+            solved = solve(k, root, side, False, table.scores, limit)
+            if solved is not None and solved[1] is not None:
+                return solved[1]
+        elif table.rules.seats == 2 and not table.boneyard:
             limit = 20_000 + 50 * self.simulations if self.simulations is not None else 10**9
             solver = EndgameSolver(side, winning_utility(side), node_limit=limit,
                                    deadline=None if self.simulations is not None else deadline)
@@ -168,8 +192,13 @@ class OracleBot(Bot):
                     return move
             except SearchAborted:
                 pass
-        values = evaluate_moves(self.deals(root, rng), moves, winning_utility(side), rng, self.simulations,
-                                deadline)
+        if k is not None:
+            from .fast.bridge import evaluate
+
+            values, _ = evaluate(k, seen, moves, rng, self.simulations, deadline, root=root)
+        else:
+            values = evaluate_moves(self.deals(root, rng), moves, winning_utility(side), rng,
+                                    self.simulations, deadline)
         return moves[max(range(len(moves)), key=values.__getitem__)]
 
     def deals(self, root: core.Table, rng: random.Random) -> Callable[[], core.Table]:
@@ -204,13 +233,20 @@ class ExpertBot(Bot):
                  time_budget: float = 1.0) -> None:
         super().__init__(seed, simulations, time_budget)
         # the 2-seat endgame's transposition table, kept from move to move of one hand
-        self.memory: dict[tuple, tuple[int, float, CoreMove | None]] = {}
+        self.memory: EndgameMemory = {}
         self.memory_hand: tuple | None = None
 
     def decide(self, seen: Seen) -> CoreMove:
         start = time.perf_counter()
         hand = (seen.rules, seen.side, seen.hand_index)  # its values hold for this side and these rules
         if self.memory_hand != hand:
-            self.memory, self.memory_hand = {}, hand
+            k = fast.compiled()
+            if k is not None:
+                from .fast.bridge import Memory
+
+                self.memory = Memory(k)
+            else:
+                self.memory = {}
+            self.memory_hand = hand
         return expert_decision(seen, self.rng_for(seen), self.simulations, self.time_budget, self.knobs,
                                start, self.memory)

@@ -71,15 +71,29 @@ def points_utility(side: int, start: list[int] | tuple[int, ...]) -> Utility:
 
 def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: Utility,
                    rng: random.Random, sims: int | None, deadline: float,
-                   play_out: Callable[[core.Table, random.Random], None] = playout) -> list[float]:
+                   play_out: Callable[[core.Table, random.Random], None] = playout,
+                   solve: Callable[[core.Table, list[Move]], list[float] | None] | None = None
+                   ) -> list[float]:
     """Mean utility of each move over guessed deals: every move is tried on the same deals and
     with the same playout noise, so their differences are not drowned by the luck of the deal.
-    `play_out` plays a hand to its end (hard's greedy playout unless told otherwise)."""
+    `play_out` plays a hand to its end (hard's greedy playout unless told otherwise); `solve`, when
+    given, values a deal's moves exactly first (`solved_world`), played out only where it gives up."""
     totals = [0.0] * len(moves)
     n = 0
     while True:
         base = bases()
         noise = rng.random()
+        solved = solve(base, moves) if solve is not None else None
+        if solved is not None:
+            for i, v in enumerate(solved):
+                totals[i] += v
+            n += 1
+            if sims is not None:
+                if n >= sims:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            continue
         for i, m in enumerate(moves):
             t = base.copy()
             t.apply_unchecked(*m)
@@ -96,6 +110,12 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
 
 
 # -- exact endgame (two players, empty boneyard: both hands known) -------------------
+
+def nodes_within(seconds: float) -> int:
+    """The compiled solver's node cap for a search by the clock (it cannot read the clock itself):
+    well under what it visits in that time (over 1,000,000 nodes a CPU second)."""
+    return max(1_000, int(500_000 * max(0.0, seconds)))
+
 
 class SearchAborted(Exception):
     """The solver ran out of nodes or time; the caller falls back to playouts."""
@@ -131,7 +151,7 @@ class EndgameSolver:
         lay = t.layout
         hands = tuple(sum(1 << x for x in h) for h in t.hands)
         return (hands, tuple(lay.pips), tuple(lay.counts), lay.spinner, lay.sides_open,
-                tuple(lay.exposed), t.turn, tuple(t.scores))
+                tuple(lay.exposed), t.turn, tuple(t.scores), len(t.boneyard))
 
     def _search(self, t: core.Table, alpha: float, beta: float) -> tuple[float, Move | None]:
         if t.phase != core.PLAYING:
@@ -180,6 +200,26 @@ class EndgameSolver:
             flag = _LOWER
         self.tt[key] = (flag, best, best_move)
         return best, best_move
+
+
+def solved_world(side: int, node_limit: int) -> Callable[[core.Table, list[Move]], list[float] | None]:
+    """The exact value of each move in one guessed deal (every hand and the boneyard's order known, as
+    bridge programs solve a deal), by the chance of winning: one solver for the deal, its nodes and
+    table shared by the moves; None once it passes `node_limit` nodes, and the deal is played out."""
+    utility = winning_utility(side)
+
+    def solve(base: core.Table, moves: list[Move]) -> list[float] | None:
+        solver = EndgameSolver(side, utility, node_limit=node_limit)
+        out = []
+        try:
+            for m in moves:
+                child = base.copy()
+                child.apply_unchecked(*m)
+                out.append(solver.solve(child)[0] if child.phase == core.PLAYING else utility(child))
+        except SearchAborted:
+            return None
+        return out
+    return solve
 
 
 def brute_force(table: core.Table, side: int, utility: Utility) -> float:

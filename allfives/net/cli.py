@@ -229,6 +229,9 @@ async def _host(table: Table, args: argparse.Namespace) -> int:
         await server.close(R.said(R.WAS_CLOSED))  # (a headless table's host is whoever sat first)
         if door is not None:
             await door.close()  # (after the goodbye: the wormhole's guests hear it too)
+    if table.save_error is not None:  # (said when it first failed; the last try failed too)
+        print(_("allfives host: {why}").format(why=R.read(table.save_error)), file=sys.stderr)
+        return 1
     if not quit_by.done():
         return 0
     print(_("The table is closed and saved: `allfives host` opens it again."), flush=True)

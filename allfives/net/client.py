@@ -137,6 +137,7 @@ class TableClient:
         self.refused: Refused | None = None  # the last move refused
         self.errors: list[str] = []
         self.refusal: str | None = None  # why the table sent us away, if it did
+        self.refusal_template: str | None = None  # the table's words it was said from (net/reasons.py)
         self.goodbye: Goodbye | None = None  # the table said goodbye (closed, or took our seat back)
         self.said: list[tuple[int, str]] = []
         self.away_until: dict[int, float] = {}  # an away seat: when (time.monotonic) a bot may play it
@@ -412,7 +413,7 @@ class TableClient:
                 reason = reasons.read(message.reason)  # (in our language, whatever the host speaks)
                 self.errors.append(reason)
                 if message.fatal:  # the table is closing this connection; coming back would not help
-                    self.refusal = reason
+                    self.refusal, self.refusal_template = reason, reasons.template_of(message.reason)
                     self._stopping = True
             case Goodbye():  # no coming back by ourselves: the table is done with us
                 self.goodbye = message

@@ -61,6 +61,9 @@ AWAY_WAITS = N_("seat {seat} waits {left} s more for {name}")
 STARTED_ALREADY = N_("the game has already started")
 NOT_STARTED = N_("the game has not started")
 STALE = N_("the table moved on since that move was chosen: look again")
+# The host's, at the table: its save failed (a full disk), or works again
+UNSAVED = N_("the table could not be saved: {why}; the game goes on but will not resume")
+SAVED_AGAIN = N_("the table is saved again: it will resume where it stands")
 
 TEMPLATES = (
     CLOSED, HOST_CLOSED, WAS_CLOSED, SENT_AWAY, TO_A_BOT, KICKED, RELEASED, TRY_AGAIN, WRONG_CODE, PROTOCOL,
@@ -68,6 +71,7 @@ TEMPLATES = (
     JOINED_AGAIN, STARTED, SEATS, TAKEN, FULL, SEATS_KEPT, HOST_ONLY_KICK, HOST_ONLY_RELEASE,
     HOST_ONLY_COVER, HOST_ONLY_START, HOST_ONLY_LET_BACK, NOT_BANNED, HOSTS_OWN_KICK, HOSTS_OWN_RELEASE,
     BOTS_ALREADY, NOT_THEIR_TURN, CLOCK_RUNS, NOT_AWAY, AWAY_WAITS, STARTED_ALREADY, NOT_STARTED, STALE,
+    UNSAVED, SAVED_AGAIN,
 )
 
 _PLACE = re.compile(r"\{(\w+)\}")

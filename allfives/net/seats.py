@@ -3,11 +3,10 @@ for both joins, a LAN table's seat under its address and code, a wormhole table'
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
-from allfives.play.saving import data_dir
+from allfives.play.saving import data_dir, why_unsaved
 from allfives.userdata import write_atomically
 
 from .table import clean_code
@@ -30,9 +29,11 @@ def remembered_token(key: str) -> str | None:
     return _remembered(data_dir() / SEATS_NAME).get(key)
 
 
-def remember_token(key: str, token: str) -> None:
+def remember_token(key: str, token: str) -> str | None:
+    """Keep a seat's token in seats.json; why it could not be kept (a full disk), or None."""
     if remembered_token(key) != token:
-        _remember(data_dir() / SEATS_NAME, key, token)
+        return _remember(data_dir() / SEATS_NAME, key, token)
+    return None
 
 
 def _remembered(path: Path) -> dict[str, str]:
@@ -44,8 +45,13 @@ def _remembered(path: Path) -> dict[str, str]:
         if isinstance(data, dict) else {}
 
 
-def _remember(path: Path, key: str, token: str) -> None:
+def _remember(path: Path, key: str, token: str) -> str | None:
+    """Why the token could not be kept, or None: coming back after a restart needs it; playing on does
+    not (so a guest plays on; the host is told, as its seat is the one the table resumes with)."""
     seats = _remembered(path)
     seats[key] = token
-    with contextlib.suppress(OSError):  # coming back after a restart needs it; playing on does not
+    try:
         write_atomically(path, json.dumps(seats, indent=1))  # 0600, like table.json: tokens hold seats
+    except OSError as e:
+        return why_unsaved(e)
+    return None

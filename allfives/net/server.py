@@ -140,9 +140,12 @@ class TableServer:
         self._timers: list[asyncio.TimerHandle] = []
         self._pause_for: int | None = None  # the hand whose end-of-hand pause is running
         self._tasks: set[asyncio.Task[Any]] = set()
-        # Saves are written in a thread, never holding up the table (latest wins: see SaveWriter).
-        self._saves: SaveWriter[SaveJob] = SaveWriter(table.write, _unsaved)
+        # Saves are written in a thread, never holding up the table (latest wins: see SaveWriter); one that
+        # fails is said at once to the host (`_save_news`), and each move tries again.
+        self._saves: SaveWriter[SaveJob] = SaveWriter(table.write, self._saved)
         table.saver = self._saves.put
+        self._told_unsaved: str | None = None
+        self._home: asyncio.AbstractEventLoop | None = None  # the loop the table runs on, once started
         self._listeners: list[Callable[[list[Event]], None]] = []
 
     @property
@@ -153,6 +156,7 @@ class TableServer:
         return self.clock() if self.clock is not None else self.loop.time()
 
     async def start(self) -> TableServer:
+        self._home = asyncio.get_running_loop()
         self.server = await serve(
             self.handler, self.host, self.port, max_size=self.limits.max_size, max_queue=8, compression=None,
             ping_interval=self.ping_interval, ping_timeout=20, close_timeout=self.limits.close_timeout,
@@ -198,6 +202,8 @@ class TableServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if table.save_error is not None:
+            table.save()  # (one last try: the disk may have room again)
         await self.loop.run_in_executor(None, self._saves.flush)
         self.table.saver = None
 
@@ -269,7 +275,9 @@ class TableServer:
 
     def refuse(self, conn: Connection, reason: str, fatal: bool = False) -> None:
         conn.send(encode(Error(reason=reason, fatal=fatal)))
-        if fatal:
+        if fatal:  # (one line a connection: the host sees what a guest did, a wrong code's own aside)
+            if reason != R.said(R.WRONG_CODE) and not reason.startswith("wrong table code"):
+                log.warning("%s is cut off: %s", conn.address, reason[:120])
             conn.close(1008, reason)
 
     def strike(self, conn: Connection, reason: str) -> None:
@@ -530,6 +538,32 @@ class TableServer:
         else:
             self.kick()  # the person came back, or the table moved on meanwhile
 
+    # -- saves ----------------------------------------------------------------------
+
+    def _saved(self, error: Exception | None) -> None:
+        """How a save went, in the writing thread: the table notes a disk that refuses (`save_error`)
+        itself, so only a bug comes as `error`; the news goes to the table's loop."""
+        if error is not None:
+            log.error("the table could not be saved: %s", error)
+        if self._home is not None:
+            with contextlib.suppress(RuntimeError):  # (the loop has closed: nobody left to tell)
+                self._home.call_soon_threadsafe(self._save_news)
+
+    def _save_news(self) -> None:
+        """A save that fails is said at once, in one line, on the host's terminal (the log) and at the
+        table (to the host's seat); a save that works again after that is said too."""
+        unsaved = self.table.save_error
+        if unsaved == self._told_unsaved:
+            return
+        told, self._told_unsaved = self._told_unsaved, unsaved
+        if unsaved is None and told is None:
+            return
+        line = unsaved if unsaved is not None else R.said(R.SAVED_AGAIN)
+        (log.error if unsaved is not None else log.warning)("%s", line)
+        host = self.by_seat.get(self.table.host_seat) if self.table.host_seat is not None else None
+        if host is not None:
+            host.send(encode(Error(reason=line)))
+
     # -- away players -------------------------------------------------------------
 
     def _background(self, work: Any) -> None:
@@ -572,13 +606,6 @@ def _remote_host(ws: ServerConnection) -> str:
 
 def _try_again(wait: int) -> str:
     return R.said(R.TRY_AGAIN, wait=wait)
-
-
-def _unsaved(error: Exception | None) -> None:
-    """How a save went, in the writing thread: the table notes a disk that refuses (`save_error`)
-    itself, so only a bug reaches here."""
-    if error is not None:
-        log.error("the table could not be saved: %s", error)
 
 
 def _first_error(e: Exception) -> str:

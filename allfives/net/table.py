@@ -34,6 +34,7 @@ from allfives.engine.values import describe
 from allfives.i18n import _
 from allfives.names import NAME_LENGTH, player_name
 from allfives.play.journal import RecordWriter
+from allfives.play.saving import why_unsaved
 from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
 from allfives.play.setup import BOT_NAMES, GameSetup, Player
@@ -580,14 +581,15 @@ class Table:
         return {**self.setup.to_json(), "table": table}
 
     def write(self, job: SaveJob) -> None:
-        """Write a save; a disk that refuses is noted (`save_error`) and play goes on."""
+        """Write a save; a disk that refuses is noted (`save_error`: the server says it to the host) and
+        play goes on (each move tries again)."""
         assert self.save_path is not None
         if self._writer is None or self._writer.path != self.save_path:
             self._writer = RecordWriter(self.save_path)
         try:
             self._writer.write(*job)
         except OSError as e:
-            self.save_error = f"the table could not be saved: {e.strerror or e}"
+            self.save_error = R.said(R.UNSAVED, why=why_unsaved(e))
         else:
             self.save_error = None
 

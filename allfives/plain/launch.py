@@ -83,6 +83,8 @@ def main(argv: list[str]) -> int:
         told.append(prefs.update(bot_delay=args.bot_delay))  # (kept for the next game, as on the screen)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # (a terminal short of letters)
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # (a byte no letter: never a crash)
     console = Console(sys.stdin, sys.stdout, terminal=sys.stdin.isatty() and sys.stdout.isatty())
     console.say_all([line for line in told if line])
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):

@@ -10,6 +10,7 @@ the game. Each window holds a lock on the save it plays in (a "slot": save.json,
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import threading
@@ -334,6 +335,19 @@ class SaveStore:
 
 
 T = TypeVar("T")
+
+
+_SAID = {errno.ENOSPC: "disk full", errno.EDQUOT: "disk full (over quota)",
+         errno.EMFILE: "too many open files", errno.ENFILE: "too many open files",
+         errno.EROFS: "the disk is read-only", errno.EACCES: "no permission to write",
+         errno.EPERM: "no permission to write"}
+
+
+def why_unsaved(error: BaseException) -> str:
+    """Why a save failed, in a few plain words ("disk full"), for the line that says so."""
+    if isinstance(error, OSError):
+        return _SAID.get(error.errno or 0) or error.strerror or str(error) or type(error).__name__
+    return str(error) or type(error).__name__
 
 
 class SaveWriter(Generic[T]):

@@ -13,7 +13,7 @@ from allfives.bots.levels import ADVISER
 from allfives.engine import Event, Game, GameState, IllegalMove, Move, SeatView
 from allfives.play.game_session import WholeGame
 from allfives.play.history_link import HistoryLink, new_history_id
-from allfives.play.saving import SavedGame, SaveStore, SaveWriter
+from allfives.play.saving import SavedGame, SaveStore, SaveWriter, why_unsaved
 from allfives.play.seat import refusal
 from allfives.play.setup import SEEDED_SIMULATIONS, SEEDED_SIMULATIONS_FOR, GameSetup
 from allfives.play.undo import moves_to_take_back
@@ -226,8 +226,7 @@ class Session(WholeGame):
             if error is None:
                 self.save_error = None
             elif self.save_error is None:
-                why = error.strerror if isinstance(error, OSError) and error.strerror else error
-                self.save_error = f"The game could not be saved: {why}. Play goes on."
+                self.save_error = f"The game could not be saved: {why_unsaved(error)}. Play goes on."
                 self.save_error_new = True
 
     def flush(self, timeout: float = 30.0) -> None:

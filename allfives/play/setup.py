@@ -7,7 +7,7 @@ import argparse
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.bots import GAME_SIMULATIONS, GAME_SIMULATIONS_FOR
@@ -272,6 +272,22 @@ class GameSetup:
         return cls(rules=rules, players=tuple(Player.from_json(p, seat) for seat, p in enumerate(raw)),
                    seed=seed if seeded else None, bot_delay=float(delay), history_id=history_id,
                    bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
+
+
+def named_as(setup: GameSetup, name: str | None) -> GameSetup:
+    """A game set up by flags or a deal code (no new-game screen asked for names): its first person, if
+    they have only the stand-in name, takes the player's own remembered `name`, unless another seat
+    has it. So a game on the same deals compares the player with themselves."""
+    people = setup.people
+    if not name or not people:
+        return setup
+    first = people[0]
+    player = setup.players[first]
+    taken = {p.name.casefold() for s, p in enumerate(setup.players) if s != first}
+    if player.given != person_name(first, len(people)) or name.casefold() in taken:
+        return setup
+    players = tuple(replace(p, given=name) if s == first else p for s, p in enumerate(setup.players))
+    return replace(setup, players=players)
 
 
 def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:

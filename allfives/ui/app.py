@@ -12,7 +12,7 @@ from allfives.engine.options import switches_of
 from allfives.i18n import _
 from allfives.play.prefs import LastGame
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
-from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, person_name
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, named_as, person_name
 
 from .shell import TableShell
 
@@ -261,22 +261,6 @@ class AllFivesApp(TableShell):
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
                                        leaving=leaving, last=self.last_game(), rated=rated),
                          self._setup_chosen)
-
-
-def named_as(setup: GameSetup, name: str | None) -> GameSetup:
-    """A game set up by flags or a deal code (no new-game screen asked for names): its first person, if
-    they have only the stand-in name, takes the player's own remembered `name`, unless another seat
-    has it. So a game on the same deals compares the player with themselves."""
-    people = setup.people
-    if not name or not people:
-        return setup
-    first = people[0]
-    player = setup.players[first]
-    taken = {p.name.casefold() for s, p in enumerate(setup.players) if s != first}
-    if player.given != person_name(first, len(people)) or name.casefold() in taken:
-        return setup
-    players = tuple(replace(p, given=name) if s == first else p for s, p in enumerate(setup.players))
-    return replace(setup, players=players)
 
 
 def variant_of(seats: int, hand_size: int) -> str:

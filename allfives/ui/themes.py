@@ -3,12 +3,16 @@
 Every colour of the game is a Textual theme variable (`$felt`, `$tile-face`, ...) used in
 allfives.tcss; widgets that draw their own text read them through component classes. Choosing a
 theme from the command palette recolours the table, the tiles, the sheet and the log at once. A
-theme that does not know our variables (Textual's own) gets them worked out from its colours.
+theme that does not know our variables (Textual's own) gets them worked out from its colours. In a
+terminal of only the 16 ANSI colours (or the Linux console's 8 backgrounds) both of ours are made of
+those colours instead (`use_themes`), under the same names.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.color import Color
@@ -108,22 +112,130 @@ LIGHT = Theme(
     },
 )
 
-THEMES = (DARK, LIGHT)
+THEMES = (DARK, LIGHT)  # as a terminal of 256 colours or more shows them (each lands near itself in 256)
 STYLESHEET = Path(__file__).with_name("allfives.tcss")  # every colour of the game, as theme variables
+
+# -- the ANSI colours: a terminal of 16 (TERM=xterm, screen, PuTTY) or 8 (the Linux console) ------------
+# There Rich writes each colour as the nearest of the 16 (by these values, the VGA ones), and the
+# terminal shows its own: a theme made for 256 colours squeezed into them lost its hand (dim tiles grey
+# on a grey band) and its cloth (grey). These themes are chosen from the 16 themselves: each value is one
+# of them exactly, so it is written as that colour's number, whatever the terminal then shows for it.
+ANSI = ("#000000", "#aa0000", "#00aa00", "#aa5500", "#0000aa", "#aa00aa", "#00aaaa", "#aaaaaa",
+        "#555555", "#ff5555", "#55ff55", "#ffff55", "#5555ff", "#ff55ff", "#55ffff", "#ffffff")
+(BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE, GREY, BRIGHT_RED, BRIGHT_GREEN, BRIGHT_YELLOW,
+ BRIGHT_BLUE, BRIGHT_MAGENTA, BRIGHT_CYAN, BRIGHT_WHITE) = ANSI
+# The Linux console (TERM=linux) writes bright writing but no bright ground: a background of the bright
+# eight shows as its dark twin there (console_codes(4): "bright not supported"). Its themes ground
+# everything in the first eight.
+EIGHT_BACKGROUNDS = ("linux", "cons25")
+BACKGROUNDS = ("background", "surface", "panel", "primary", "felt", "tile-face", "tile-dim", "tile-back",
+               "highlight", "hint-face", "spinner-face", "last-face", "end-marker", "end-lit", "turn-band",
+               "button", "button-hover", "scrollbar", "scrollbar-hover", "scrollbar-active")
+
+
+def _ansi(theme: Theme, base: dict[str, Any], variables: dict[str, str]) -> Theme:
+    """`theme` with the ANSI colours given (its name: the player's choice of theme holds whatever the
+    terminal); Textual's own colours of it from `base` (primary, surface, ...)."""
+    return Theme(name=theme.name, dark=theme.dark, **base, variables={**theme.variables, **variables})
+
+
+_DARK_BASE = {"primary": GREEN, "secondary": CYAN, "accent": BRIGHT_YELLOW, "warning": BRIGHT_YELLOW,
+              "error": BRIGHT_RED, "success": BRIGHT_GREEN, "foreground": BRIGHT_WHITE, "background": BLACK,
+              "surface": BLACK, "panel": BLACK}
+# The dark table in 16: a green cloth; white tiles with black pips; on the person's turn the hand lies on a
+# blue band, the tiles that fit white, the others grey with light pips; the chosen tile and the focused
+# end yellow, the ends the chosen tile fits magenta, the last play cyan, the spinner blue, the hint light
+# cyan.
+DARK_16 = _ansi(DARK, _DARK_BASE, {
+    "felt": GREEN, "felt-text": BLACK, "rule": GREY,
+    "tile-face": BRIGHT_WHITE, "tile-pip": BLACK, "tile-divider": GREY,
+    "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,
+    "tile-back": GREEN, "tile-back-pattern": BRIGHT_GREEN, "tile-back-mark": BRIGHT_GREEN,
+    "highlight": BRIGHT_YELLOW, "highlight-text": BLACK, "highlight-divider": GREY,
+    "hint-face": BRIGHT_CYAN, "hint-pip": BLACK, "hint-divider": GREY,
+    "spinner-face": BRIGHT_BLUE, "spinner-pip": BRIGHT_WHITE,
+    "last-face": CYAN, "last-pip": BLACK,  # (not bright: apart from the white tiles for eyes short of red)
+    "end-marker": GREEN, "end-marker-text": BLACK, "end-lit": BRIGHT_MAGENTA, "end-lit-text": BLACK,
+    "info-text": BRIGHT_CYAN, "points": BRIGHT_GREEN, "loss": BRIGHT_RED,
+    "quiet-text": WHITE, "warm-text": WHITE, "overlay": BLACK, "turn-band": BLUE,
+    "button": BLUE, "button-hover": BRIGHT_BLUE, "button-edge": BRIGHT_BLUE, "button-shade": BLACK,
+    "scrollbar": GREY, "scrollbar-hover": WHITE, "scrollbar-active": BRIGHT_YELLOW,
+})
+# ... in 8 grounds: the tiles light grey, the hand's others black on the band, the chosen tile and the
+# focused end brown-yellow, the last play cyan, the ends lit magenta with white writing, the spinner blue
+DARK_8 = _ansi(DARK, _DARK_BASE, {
+    **{name: DARK_16.variables[name] for name in TABLE_VARIABLES},
+    "tile-face": WHITE, "tile-dim": BLACK, "tile-dim-pip": WHITE, "tile-dim-divider": GREY,
+    "highlight": YELLOW, "highlight-text": BRIGHT_WHITE, "highlight-divider": BLACK,  # (the console's brown)
+    "hint-face": CYAN, "hint-divider": BLACK,
+    "spinner-face": BLUE, "last-face": CYAN, "end-lit": MAGENTA, "end-lit-text": BRIGHT_WHITE,
+    "button-hover": CYAN, "scrollbar": WHITE, "scrollbar-hover": WHITE, "scrollbar-active": YELLOW,
+})
+
+
+_LIGHT_BASE = {"primary": GREEN, "secondary": CYAN, "accent": BLUE, "warning": RED, "error": RED,
+               "success": GREEN, "foreground": BLACK, "background": BRIGHT_WHITE, "surface": WHITE,
+               "panel": BRIGHT_WHITE}
+# The light table in 16: the cloth bright green, the tiles bright white on light grey panels; the hand's
+# band, the marks and the ends as in the dark one; writing dark (accents blue: a yellow one is lost on white)
+LIGHT_16 = _ansi(LIGHT, _LIGHT_BASE, {
+    "felt": BRIGHT_GREEN, "felt-text": BLACK, "rule": GREY,
+    "tile-face": BRIGHT_WHITE, "tile-pip": BLACK, "tile-divider": GREY,
+    "tile-dim": GREY, "tile-dim-pip": WHITE, "tile-dim-divider": BLACK,  # (not light grey: white's twin)
+    "tile-back": GREEN, "tile-back-pattern": BRIGHT_GREEN, "tile-back-mark": GREEN,
+    "highlight": BRIGHT_YELLOW, "highlight-text": BLACK, "highlight-divider": GREY,
+    "hint-face": BRIGHT_CYAN, "hint-pip": BLACK, "hint-divider": GREY,
+    "spinner-face": BRIGHT_BLUE, "spinner-pip": BRIGHT_WHITE,
+    "last-face": CYAN, "last-pip": BLACK,  # (not bright: apart from the white tiles for eyes short of red)
+    "end-marker": BRIGHT_GREEN, "end-marker-text": BLACK, "end-lit": BRIGHT_MAGENTA, "end-lit-text": BLACK,
+    "info-text": BLUE, "points": GREEN, "loss": RED, "quiet-text": GREY, "warm-text": GREY, "overlay": GREY,
+    "turn-band": BLUE,
+    "button": BRIGHT_WHITE, "button-hover": BRIGHT_WHITE, "button-edge": BRIGHT_WHITE, "button-shade": GREY,
+    "scrollbar": GREY, "scrollbar-hover": BLACK, "scrollbar-active": BLUE,
+})
+# ... in 8 grounds: no bright white to lay tiles on, so the panels are light grey and the strips cyan, the
+# cloth green, the tiles light grey
+LIGHT_8 = _ansi(LIGHT, {**_LIGHT_BASE, "background": WHITE, "surface": CYAN, "panel": WHITE}, {
+    **{name: LIGHT_16.variables[name] for name in TABLE_VARIABLES},
+    "felt": GREEN, "end-marker": GREEN,
+    "tile-face": WHITE, "tile-dim": BLACK, "tile-dim-pip": WHITE, "tile-dim-divider": GREY,
+    "highlight": YELLOW, "highlight-text": BRIGHT_WHITE, "highlight-divider": BLACK,  # (the console's brown)
+    "hint-face": CYAN, "hint-divider": BLACK,
+    "spinner-face": BLUE, "last-face": CYAN, "end-lit": MAGENTA, "end-lit-text": BRIGHT_WHITE,
+    "button": WHITE, "button-hover": WHITE, "button-edge": BRIGHT_WHITE, "button-shade": BLACK,
+    "scrollbar": BLACK, "scrollbar-hover": BLACK, "scrollbar-active": BLUE,
+})
+
+
+def terminal_colours(system: str | None, term: str) -> int | None:
+    """16 or 8 when the terminal shows only the ANSI colours (Rich's colour system for it, and its TERM:
+    8 grounds on the Linux console); None when it shows 256 or more (or no colour at all)."""
+    if system not in ("standard", "windows"):
+        return None
+    return 8 if term.strip().lower() in EIGHT_BACKGROUNDS else 16
+
+
+def themes_for(colours: int | None) -> tuple[Theme, Theme]:
+    """Our dark and light themes as a terminal of `colours` (terminal_colours) shows them best."""
+    if colours is None:
+        return THEMES
+    return (DARK_16, LIGHT_16) if colours == 16 else (DARK_8, LIGHT_8)
 
 
 def use_themes(app: App) -> None:
-    """Offer our themes in the app (the command palette lists them) and wear the dark one.
+    """Offer our themes in the app (the command palette lists them) and wear the dark one; made of the
+    ANSI colours when the terminal shows no more (as Textual's console found it: TERM, COLORTERM).
 
     Any app that shows the game's widgets does this and loads STYLESHEET: their colours live there."""
-    for theme in THEMES:
+    themes = themes_for(terminal_colours(app.console.color_system, os.environ.get("TERM", "")))
+    for theme in themes:
         app.register_theme(theme)
     if app.is_running:
         app.theme = DARK_NAME
         return
     # Not running yet (the usual case: from the app's __init__): wear it quietly. Setting `app.theme`
     # would have the app read every stylesheet a second time once it starts, for nothing.
-    wear_theme_unstarted(app, DARK)
+    wear_theme_unstarted(app, themes[0])
 
 
 def table_variables(theme: Theme) -> dict[str, str]:

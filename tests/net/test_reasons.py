@@ -19,7 +19,7 @@ from .helpers import players, serving, speaking
 LIMIT = 30  # seconds: only stops a hung test
 # values as a table fills them in: names with the template's own punctuation in them
 VALUES = {"host": "Hal: the 2nd", "name": "Bea (2)", "seat": 3, "seats": 4, "wait": 8, "left": "12",
-          "ours": 3, "theirs": "2", "error": "type: Field required", "reason": "not JSON"}
+          "ours": 3, "theirs": "2", "error": "type: Field required", "reason": "not JSON", "why": "disk full"}
 
 
 def filled(template: str) -> str:

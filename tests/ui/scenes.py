@@ -5,6 +5,7 @@ imports it from the repository."""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 
 from textual.pilot import Pilot
@@ -43,6 +44,28 @@ def board_app(store: SaveStore | None = None, moves: int = len(BOARD_MOVES)) -> 
     state = four_arm_state(moves)
     setup = GameSetup(rules=state.rules, players=default_players(2), seed=BOARD_SEED, bot_delay=0)
     return AllFivesApp(saved=SavedGame(state, setup), store=store)
+
+
+# What each terminal says of itself, as a window finds its colours (Textual's console reads TERM and
+# COLORTERM as the app is made): 256 as default tmux, 16 as stock xterm and PuTTY, 8 as the Linux console.
+TERMINALS = {"truecolor": {"TERM": "xterm-256color", "COLORTERM": "truecolor"},
+             "256": {"TERM": "xterm-256color"}, "16": {"TERM": "xterm"}, "8": {"TERM": "linux"}}
+
+
+@contextlib.contextmanager
+def terminal(colours: str) -> Iterator[None]:
+    """Windows made inside are made in a terminal of these colours ("truecolor", "256", "16", "8")."""
+    saved = {name: os.environ.get(name) for name in ("TERM", "COLORTERM")}
+    os.environ.pop("COLORTERM", None)
+    os.environ.update(TERMINALS[colours])
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 FOUR_SEED = 5

@@ -65,11 +65,18 @@ async def test_the_hosts_lobby_makes_a_code_on_i_shows_who_came_through_it_and_a
                     await AnywhereClient(f"{nameplate}-aardvark-absurd", "Eve", servers=servers,
                                          loopback=True).run()
                 await until(pilot, lambda: door.all[1].status == "used", "the code is used up")
-                await until(pilot, lambda: any("wrong code" in n.message for n in app._notifications),
-                            "the host is told")
-                assert [n.message for n in app._notifications if "wrong code" in n.message] == [
-                    "Someone typed a wrong code for invitation 2: it is used up (i makes a fresh one)."]
-                assert "2  a wrong code was typed: this one is used up" in invitations_shown(app)
+                def told() -> list[str]:
+                    return [n.message for n in app._notifications if "wrong code" in n.message]
+
+                await until(pilot, lambda: len(told()) == 2, "told, and given a fresh code")
+                fresh = door.all[2]
+                assert told() == [
+                    "Invitation 2: someone typed a wrong code (a stranger's guess, or a typo): this one is "
+                    "used up; a fresh one follows",
+                    "someone typed a wrong code for invitation 2: send your friend this fresh line instead:  "
+                    f"allfives join {fresh.code}"]
+                shown = invitations_shown(app)
+                assert "2  someone typed a wrong code (a stranger's guess, or a typo)" in shown
                 assert server.table.state is None and bea.connected  # the table goes on
                 bea.stop()
                 await run
@@ -103,3 +110,23 @@ def test_the_lobby_lines_of_a_finished_or_closed_table_name_no_code_and_wait_for
         f"2  allfives join {code} — waiting for a friend to type the code…")
     assert invitation_shown(Invitation(2, code, "over"), None).plain == "2  the game is over"
     assert invitation_shown(Invitation(3, code, "closed"), None).plain == "3  closed"
+
+
+async def test_a_guests_screen_whose_host_died_ends_with_one_line_and_status_2(
+        wormhole_servers: LoopbackServers) -> None:
+    servers = wormhole_servers.servers
+    async with asyncio.timeout(LIMIT), serving(small_table(seats=4)) as server:
+        door = Invitations(server, servers, loopback=True)
+        try:
+            code = await door.ready(door.invite())
+            client = AnywhereClient(code, "Bea", servers=servers, loopback=True)
+            app = TableApp(client, rejoin="allfives join CODE")
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "At the table." in status(app), "Bea sits")
+                client.host_timeout = 1.0  # (30 s in a game)
+                await server.close(tell=False)  # the host's program dies: no goodbye
+                await door.close()
+                await until(pilot, lambda: app.farewell is not None, "Bea is told")
+            assert (app.farewell, app.return_code) == ("the host is gone: ask them for a fresh code", 2)
+        finally:
+            await door.close()

@@ -45,10 +45,23 @@ async def test_the_lesson_is_walked_to_its_end(language: str, way: str) -> None:
             session = lesson(pilot).lesson
             said = await to_step(pilot, END - 1, make, go_on)  # to the last words: the target
             assert session.state.scores == (50, -35) and lesson(pilot).coach.view.last
-            said += await to_step(pilot, END, make, go_on)  # and on, out of the lesson
+            said += await to_step(pilot, END, make, go_on)  # and on, out of the lesson: a real game
+            await settle(pilot)
             assert [line for line in every_step_said() if line not in said] == []
-            assert isinstance(app.screen, NewGameScreen)  # the lesson opened over it: back there
             assert session.over
+            a_real_game_at_once(app)
+
+
+def a_real_game_at_once(app: AllFivesApp) -> None:
+    """The lesson's last Enter ("Play a real game") sat the person down at one: two seats, against an
+    easy bot as in the lesson, at the window's pace, no form and no lesson left on the way."""
+    table = app.game_screen
+    assert table is not None and app.screen is table and not isinstance(table, LessonScreen)
+    assert not any(isinstance(s, (LessonScreen, NewGameScreen)) for s in app.screen_stack)
+    setup = table.session.setup
+    assert setup.rules.seats == 2 and setup.rules.target == 250 and setup.bot_delay == 0
+    assert [(p.kind, p.level) for p in setup.players][1] == ("bot", "easy") and setup.players[0].is_person
+    assert app.prefs.last_game is not None and app.prefs.last_game.who[1] == "easy"  # kept as any game
 
 
 async def test_a_move_the_step_does_not_ask_for_is_not_made_and_the_coach_says_why() -> None:
@@ -224,3 +237,22 @@ def test_the_offer_is_remembered_as_true_or_false_and_nothing_else() -> None:
     for hostile in ('"yes"', "1", "[true]", '"\\u001b[2J"'):
         prefs, refused = prefs_from(tomllib.loads(f"learn_offered = {hostile}"))
         assert prefs.learn_offered is None and refused and refused[0].startswith("learn_offered: ")
+
+
+async def test_over_the_resume_question_the_lessons_end_leaves_the_saved_game_to_the_person(
+        data_dir: Path) -> None:
+    """`--learn` with a game saved: the lesson opens over the resume question, and its end comes back
+    there (no game is started over the saved one without the person's say)."""
+    from allfives.engine import GameState, Rules
+    from allfives.play.saving import SaveStore
+    from allfives.ui.screens.resume import ResumeScreen
+
+    setup = GameSetup(rules=Rules(seats=2, target=500), players=default_players(2), seed=9, bot_delay=0)
+    SaveStore(data_dir).save(GameState.new(setup.rules, 9), setup)
+    app = AllFivesApp(bot_delay=0, learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert lesson(pilot) and isinstance(app.screen_stack[-2], ResumeScreen)
+        await to_step(pilot, END)
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen) and app.game_screen is None

@@ -173,7 +173,7 @@ async def test_a_planted_mistake_shows_in_the_analysis_on_screen(data_dir: Path)
         assert screen.query_one("#status").text.endswith("move 3 of 6: You to play · after Ben's 6-0 on W")
         hand = screen.query_one(Hand).view
         assert (str(hand.chosen), str(hand.hint)) == ("1-0", "3-0")  # played raised, the best lit
-        assert "mistake" in panel[2] and "accurate" in panel[2]
+        assert "2 mistakes" in panel[2] and "0% of choices within 2 points of the best" in panel[2]
         await pilot.press("right")
         assert screen.panel.plain[0].startswith("Next: Ben plays 3-1 W (not weighed)")
     assert not data_dir.exists()  # a review of a file (`allfives review FILE`) makes no history, no folder
@@ -385,7 +385,7 @@ async def test_the_luck_is_told_at_each_draw_and_l_jumps_to_the_luckiest_moments
         mine, whole = luck.hands[0].sides[0], luck.game[0]
         foot = screen.panel.plain[2]
         assert foot.startswith("You · hand 1: ") and f", luck {mine.luck:+.0f} · game: " in foot
-        assert foot.endswith(f"accurate, luck {whole.luck:+.0f}")
+        assert foot.endswith(f"of choices within 2 points of the best, luck {whole.luck:+.0f}")
         marked = screen.review.marked_chances(luck)
         draws = [s for s in marked if s > (1, 0)]
         assert draws, "a hand of many draws has a lucky or unlucky one"

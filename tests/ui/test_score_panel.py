@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from allfives.engine import round_to_five
@@ -55,6 +56,7 @@ async def test_score_panel_matches_hand_result() -> None:
             for tile in result.remaining[seat]:
                 assert f"{tile.high}│{tile.low}" in row
         scores = text_of(panel.query_one("#scores-line").content)
+        assert scores.splitlines()[1].startswith("score before → after")  # said, under the names
         for before, after in zip(result.scores_before, result.scores, strict=True):
             assert f"{before} → {after}" in scores
         rules = text_of(panel.query_one("#rules-line").content).replace("\n", " ")
@@ -109,3 +111,22 @@ async def test_help_opens_over_the_score_panel_by_f1_and_question_mark() -> None
             await pilot.press("escape")
             await settle(pilot)
             assert app.screen is panel
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(2, 5), (3, 12), (4, 3)])
+async def test_at_80x24_a_notice_never_covers_the_score_panel(seats: int, seed: int) -> None:
+    """The panel sits above the key line, whole; a notice (four lines of it) over the table's top."""
+    from .scenes import seeded_app, until
+
+    app = seeded_app(seats, seed, 900)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, ScorePanel)
+        app.notify("The game could not be saved: No space left on device. Play goes on.", title="Saving",
+                   severity="warning", timeout=30)
+        await settle(pilot)
+        box = app.screen.query_one("#score-box").region
+        toasts = [toast.region for toast in app.screen.query("Toast")]
+        assert toasts and all(toast.height >= 4 for toast in toasts)  # (title and message: all of it)
+        assert not any(toast.overlaps(box) for toast in toasts), (box, toasts)
+        assert box.y >= 0 and box.bottom <= 23  # the key line stays in view
+        assert app.screen.query_one("#continue").region.bottom <= box.bottom

@@ -12,6 +12,7 @@ from allfives.ui.themes import DARK_NAME, LIGHT_NAME
 from allfives.ui.widgets.hand import Hand
 
 from .helpers import settle, until
+from .lessons import lesson_app, to_step
 from .scenes import (
     AIDS_MOVES,
     EARLY_MOVES,
@@ -22,6 +23,7 @@ from .scenes import (
     seeded_app,
     show_the_aids,
     stats_app,
+    terminal,
     to_duplicate,
     to_rating_chart,
     to_statistics,
@@ -149,14 +151,30 @@ def test_board_in_256_colours(snap_compare, theme) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-def test_light_board_in_16_colours(snap_compare) -> None:
-    """A 16-colour terminal (a `linux` console, TERM=xterm): the light theme's felt stays green, its tiles
-    bright white, the panels white and grey, each apart from the others (issue 22)."""
+# A terminal of the ANSI colours wears themes made of them (themes.py): 16 (TERM=xterm, screen, PuTTY),
+# and 8 grounds on the Linux console (TERM=linux), shown as each terminal shows them.
+@pytest.mark.parametrize(("colours", "theme"), [("16", DARK_NAME), ("16", LIGHT_NAME), ("8", DARK_NAME)])
+def test_board_in_16_and_8_colours(snap_compare, colours, theme) -> None:
+    """A green cloth, white tiles; the hand on a blue band, the chosen tile yellow, its ends magenta."""
     async def run_before(pilot) -> None:
-        pilot.app.theme = LIGHT_NAME
+        pilot.app.theme = theme
         await choose_a_two_end_tile(pilot)
 
-    app = board_app()
+    with terminal(colours):
+        app = board_app()
+    colours_as(app, "standard" if colours == "16" else "linux")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_lesson_in_16_colours_where_no_tile_fits(snap_compare) -> None:
+    """The lesson's fourth step: nothing fits, every tile of the hand dim, and each still plain to see."""
+    async def run_before(pilot) -> None:
+        await to_step(pilot, 3)
+        view = pilot.app.screen.query_one(Hand).view
+        assert view.active and view.tiles and not view.playable
+
+    with terminal("16"):
+        app = lesson_app()
     colours_as(app, "standard")
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -165,6 +183,19 @@ def test_board_without_colour(snap_compare, monkeypatch) -> None:
     """NO_COLOR: Textual greys every colour; the chosen tile, the lit ends and the last play still show."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(board_app(), terminal_size=(80, 24), run_before=choose_a_two_end_tile)
+
+
+def test_new_game_in_16_colours(snap_compare) -> None:
+    """The focused control in 16 colours (the seat count, after one Tab), and the buttons' own look."""
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.screen.query_one("#seats").focus()
+        await settle(pilot)
+
+    with terminal("16"):
+        app = AllFivesApp(bot_delay=0)
+    colours_as(app, "standard")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 def test_new_game_in_256_colours(snap_compare) -> None:

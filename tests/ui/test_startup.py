@@ -19,7 +19,8 @@ from allfives.play.setup import rules_from
 # (the bots package itself only names the levels the new-game screen offers: its players are what costs)
 NEVER_AT_START = ("allfives.bots.players", "allfives.bots.search", "allfives.history", "openskill",
                   "textual_plotext", "allfives.net", "allfives.serve", "allfives.reports",
-                  "allfives.ui.screens.help", "textual.widgets._markdown", "babel")
+                  "allfives.ui.screens.help", "textual.widgets._markdown", "babel", "numba",
+                  "allfives.bots.fast")
 
 # Imported by a fresh interpreter: which of the watched modules are loaded once the code has run.
 PROBE = """

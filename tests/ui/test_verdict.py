@@ -66,3 +66,53 @@ async def test_a_game_of_bots_has_no_verdict_line() -> None:
     app = Over(ReviewGame.of(game, setup))
     async with app.run_test():
         assert not app.over.query("#verdict")
+
+
+async def test_enter_on_the_game_over_screen_keeps_the_verdict_and_n_starts_a_new_game() -> None:
+    """Review has the focus: Enter (the game's last move's, or one more) opens the review over the
+    verdict, which is there again after it; only `n` (or its button) leaves for a new game."""
+    from allfives.ui.review.screen import ReviewScreen
+    from allfives.ui.screens.new_game import NewGameScreen
+
+    from .helpers import play_game_by_mouse
+    from .scenes import seeded_app, settle
+
+    app = seeded_app(2, 5, 10, humans=1, last_move=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game_by_mouse(pilot)
+        over = app.screen
+        assert app.focused is over.query_one("#review")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        verdict_line = str(over.query_one("#verdict", Static).render())
+        assert verdict_line.startswith(("You won", "You lost")), verdict_line
+        for _ in range(2):
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, ReviewScreen)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is over and str(over.query_one("#verdict", Static).render()) == verdict_line
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_while_the_verdict_is_weighed_it_says_how_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decision weighed is said (`3 of 11 decisions`), then the deals and draws, then the verdict."""
+    game = _seeded(3)
+    setup = GameSetup(rules=game.rules, players=default_players(2, 1, "easy"))
+    said: list[str] = []
+    shown = GameOverScreen.show_verdict
+    monkeypatch.setattr(GameOverScreen, "show_verdict", lambda screen, line: (said.append(line),
+                                                                              shown(screen, line)))
+    app = Over(ReviewGame.of(game, setup))
+    async with app.run_test() as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert str(app.over.query_one("#verdict", Static).render()) == said[-1]
+    total = len(analyse_game(game, (0, 1), SAMPLES).decisions)
+    counted = [f"Weighing luck and skill: {n} of {total} decisions…" for n in range(1, total + 1)]
+    assert said[:total] == counted
+    assert said[total:-1] == ["Weighing luck and skill: the deals and draws…"]
+    assert said[-1].endswith(").")  # the verdict itself, last

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.bots import LEVELS
 from allfives.bots.levels import levels_listed
@@ -138,15 +138,17 @@ def invitation_line(invitation: Invitation) -> str:
 
 
 def open_invitations(server: TableServer, servers: Servers, count: int,
-                     say: Callable[[str], None] = print) -> Invitations:
-    """`count` invitations to a table served with no screen, each line said as it comes."""
+                     say: Callable[[str], None] = print, **options: Any) -> Invitations:
+    """`count` invitations to a table served with no screen, each line said as it comes (and what a guest
+    does against the bounds, one short line each)."""
     from .invitations import Invitations
 
     def changed(invitation: Invitation) -> None:
         if invitation.status != "over":  # (the host's terminal says once that the game is over)
             say(visible(invitation_line(invitation)))
 
-    door = Invitations(server, servers, on_change=changed)
+    door = Invitations(server, servers, on_change=changed, on_notice=lambda line: say(visible(line)),
+                       **options)
     for _n in range(count):
         door.invite()
     return door

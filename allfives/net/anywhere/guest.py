@@ -4,6 +4,8 @@
 code, learns the table code its hello needs from the host (sealed with the wormhole's key), and asks
 for a link; after a drop it asks for the next one through the same wormhole and says hello with its
 seat's token, as a websocket client comes back. `progress` says what is happening, for the screen.
+A host that does not answer a request for a link within `host_timeout` seconds is gone (its program
+ended, its machine is off): the guest says so in one line and stops (`HostGone`), never waiting on.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from allfives.i18n import _
+from allfives.net import reasons as R
 from allfives.net.client import JoinRefused, NotTheTable, TableClient, quick_retries
 from allfives.net.link import LinkClosed
 from allfives.net.protocol import encode
@@ -23,10 +26,16 @@ from .wormhole import NotHeard, Wormhole, WormholeFailed, WormholeLink
 
 GUEST_FRAME = 1 << 22  # the largest frame the host may send (a websocket guest's limit too)
 MEET_TIMEOUT = 30.0  # seconds to wait for the host's side of the code before saying nobody is there
+HOST_TIMEOUT = 30.0  # seconds to wait for the host's answer to a request for a link
+MENDED = (R.TAKEN, R.SEATS)  # first hellos refused in the lobby that a fresh code mends (another seat)
 
 
 class NoWormhole(NotTheTable):
     """The wormhole did not lead to a table (a wrong or used code, a server out of reach): one line."""
+
+
+class HostGone(NoWormhole):
+    """The host did not answer through the wormhole: its table is gone, or it has no way back to it."""
 
 
 class AnywhereClient(TableClient):
@@ -35,13 +44,14 @@ class AnywhereClient(TableClient):
     def __init__(self, wormhole_code: str, name: str = "Player", *, servers: Servers, direct: bool = True,
                  loopback: bool = False, token_for: Callable[[str], str | None] | None = None,
                  on_progress: Callable[[str], None] | None = None, meet_timeout: float = MEET_TIMEOUT,
-                 **kwargs: Any) -> None:
+                 host_timeout: float | None = None, **kwargs: Any) -> None:
         super().__init__(f"wormhole:{wormhole_code}", "", name, **kwargs)
         self.wormhole_code = wormhole_code
         self.servers = servers
         self.token_for = token_for  # the token kept for a table (by its code), to come back to the seat
         self.on_progress = on_progress
         self.meet_timeout = meet_timeout
+        self.host_timeout = host_timeout  # (None: HOST_TIMEOUT)
         self.progress = ""
         self.relayed: bool | None = None  # how the link we have now goes (None: no link)
         self.link: WormholeLink | None = None
@@ -89,6 +99,9 @@ class AnywhereClient(TableClient):
         finally:
             await self._wormhole.close()
         self._wake_all()
+        if self.refusal is not None and self.token is None and self.refusal_template in MENDED:
+            raise JoinRefused(_("{why}; the host has a fresh code for you: ask them for it").format(
+                why=self.refusal))  # (the host's invitations made one when the table said no: see there)
         if self.refusal is not None:
             raise JoinRefused(self.refusal)
 
@@ -118,10 +131,15 @@ class AnywhereClient(TableClient):
         self._said(_("Connecting to the host…"))
         transit, ours = await self._wormhole.transit(sender=False, number=number)
         await self._wormhole.send({"link": number, "hints": ours})
-        while True:
-            note = await self._wormhole.receive()
-            if note.get("link") == number:
-                break
+        try:
+            async with asyncio.timeout(HOST_TIMEOUT if self.host_timeout is None else self.host_timeout):
+                while True:
+                    note = await self._wormhole.receive()
+                    if note.get("link") == number:
+                        break
+        except TimeoutError:
+            self._wormhole.forget(transit)
+            raise HostGone(_("the host is gone: ask them for a fresh code")) from None
         link = await self._wormhole.connect(transit, note.get("hints"), "host", GUEST_FRAME)
         self.relayed = link.relayed
         self._said(_("Connected through the relay.") if link.relayed else _("Connected directly."))

@@ -9,7 +9,19 @@ check, seats, kicks and clocks. A link's address, for the door and its bans, is 
 
 A guest whose link drops mid-game comes back by themselves through the same wormhole when they can (a
 Wi-Fi blip); when the drop lasts (the laptop's lid, the program killed), a fresh code for them is made
-at once, so the host has a line to send without asking (its token brings them back to their seat).
+at once, so the host has a line to send without asking (its token brings them back to their seat). A
+replacement the mailbox server cannot make now (an outage) is tried again until it answers.
+
+Nobody is left without a way in, and nobody gets more than a friend needs:
+- a code a stranger burned (a wrong guess: SPAKE2 allows one) or a first hello the table refused (a
+  taken seat) is replaced by a fresh code at once, at most `FRESH_BURST` at once and one every
+  `FRESH_EVERY` seconds after that (a stranger listing the mailbox's nameplates cannot make the host
+  churn codes faster);
+- a guest's link requests are served one at a time (a newer one drops the one still connecting),
+  `LINK_BURST` at once and one every `LINK_EVERY` seconds after that, each dialling at most
+  `wormhole.MAX_HINTS` of its addresses: the host's open files stay flat whatever a guest sends.
+What a guest does against these bounds is said on the host's terminal in one short line, at most one
+line of each kind every `NOTICE_EVERY` seconds per invitation (`on_notice`).
 """
 
 from __future__ import annotations
@@ -17,26 +29,60 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from allfives.i18n import _
 
 from .codes import Servers
-from .wormhole import WormholeFailed, WormholeLink, WrongCode
+from .wormhole import FRAME, MAX_HINTS, WormholeFailed, WormholeLink, WrongCode, bounded_hints
 
 if TYPE_CHECKING:
     from allfives.net.server import TableServer
 
 log = logging.getLogger("allfives.net")
 
-Status = Literal["opening", "waiting", "joining", "direct", "relay", "dropped", "used", "failed", "over",
-                 "closed"]
-WAITING: tuple[Status, ...] = ("opening", "waiting", "joining")  # a code no friend has come through yet
+Status = Literal["opening", "retrying", "waiting", "joining", "direct", "relay", "dropped", "used",
+                 "refused", "failed", "over", "closed"]
+Because = Literal["gone", "burned", "refused"]  # why a fresh code replaces an invitation
+WAITING: tuple[Status, ...] = ("opening", "retrying", "waiting", "joining")  # nobody came through yet
 REPLACE_AFTER = 10.0  # seconds a guest may be gone before a fresh code is made for them
 MAX_INVITATIONS = 12  # open at once: a table has at most three guests; the rest are mistakes or abuse
-HOST_FRAME = 4096 + 64  # the largest frame a guest may send (protocol's MAX_MESSAGE_BYTES and the seal)
+HOST_FRAME = FRAME  # the largest frame a guest may send: the LAN's MAX_MESSAGE_BYTES, sealed
+LINK_BURST, LINK_EVERY = 3, 10.0  # a guest's links: 3 at once, then one every 10 s (6 a minute)
+FRESH_BURST, FRESH_EVERY = 3, 20.0  # fresh codes for burned or refused ones: 3 at once, then 3 a minute
+NOTICE_EVERY = 10.0  # seconds between two lines of one kind about one invitation
+
+
+def retry_delays() -> Iterator[float]:
+    """Seconds between tries of a replacement code the mailbox server could not make: soon, then every
+    30 s until it answers."""
+    yield from (1.0, 2.0, 4.0, 8.0, 15.0)
+    while True:
+        yield 30.0
+
+
+class Allowance:
+    """A token bucket: `burst` at once, then one every `every` seconds (on the clock it is given)."""
+
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst, self.every = burst, every
+        self.left = float(burst)
+        self.checked: float | None = None
+
+    def wait(self, now: float) -> float:
+        """Seconds until one is allowed (0: now)."""
+        if self.checked is not None and self.every > 0:
+            self.left = min(float(self.burst), self.left + (now - self.checked) / self.every)
+        self.checked = now
+        if self.left >= 1:
+            return 0.0
+        return (1 - self.left) * self.every if self.every > 0 else float("inf")
+
+    def take(self, now: float) -> None:
+        self.wait(now)
+        self.left -= 1
 
 
 @dataclass
@@ -51,7 +97,8 @@ class Invitation:
     link: WormholeLink | None = field(default=None, repr=False)
     guest_name: str | None = None  # who sat through it last (data: never markup)
     seat: int | None = None  # where they sat
-    replaces: Invitation | None = field(default=None, repr=False)  # made for that one's dropped guest
+    replaces: Invitation | None = field(default=None, repr=False)  # made for that one's friend
+    because: Because = "gone"  # why it replaces that one: its guest gone, its code burned, or refused
     replaced_by: Invitation | None = field(default=None, repr=False)
 
     @property
@@ -70,7 +117,14 @@ class Invitation:
         guest who is gone."""
         if self.replaces is None:
             return _("Send a friend this line:  {command}").format(command=self.line)
-        who = self.replaces.guest_name or _("the friend of invitation {n}").format(n=self.replaces.number)
+        old = self.replaces.number
+        if self.because == "burned":
+            return _("someone typed a wrong code for invitation {n}: send your friend this fresh line "
+                     "instead:  {command}").format(n=old, command=self.line)
+        if self.because == "refused":
+            return _("the table did not seat the friend of invitation {n}: send them this fresh line:  "
+                     "{command}").format(n=old, command=self.line)
+        who = self.replaces.guest_name or _("the friend of invitation {n}").format(n=old)
         return _("{name} is gone: should they not come back by themselves, send them this line:  "
                  "{command}").format(name=who, command=self.line)
 
@@ -79,12 +133,15 @@ class Invitation:
         """How it stands, in a few words."""
         return {
             "opening": _("making a code…"),
+            "retrying": self.why,
             "waiting": _("waiting for a friend to type the code…"),
             "joining": _("the code was typed: connecting…"),
             "direct": _("connected directly"),
             "relay": _("connected through the relay"),
             "dropped": _("connection lost: waiting for them to come back…"),
-            "used": _("a wrong code was typed: this one is used up"),
+            "used": _("someone typed a wrong code (a stranger's guess, or a typo): this one is used up; a "
+                      "fresh one follows"),
+            "refused": _("the table did not seat the friend who came through it: a fresh code follows"),
             "failed": self.why,
             "over": _("the game is over"),
             "closed": _("closed"),
@@ -96,9 +153,21 @@ class Invitations:
 
     def __init__(self, server: TableServer, servers: Servers, *, direct: bool = True, loopback: bool = False,
                  on_change: Callable[[Invitation], None] | None = None,
-                 replace_after: float = REPLACE_AFTER) -> None:
+                 on_notice: Callable[[str], None] | None = None,
+                 replace_after: float = REPLACE_AFTER, links: tuple[int, float] = (LINK_BURST, LINK_EVERY),
+                 fresh: tuple[int, float] = (FRESH_BURST, FRESH_EVERY),
+                 retries: Callable[[], Iterator[float]] = retry_delays,
+                 clock: Callable[[], float] | None = None) -> None:
         self.server = server
         self.replace_after = replace_after
+        self.on_notice = on_notice  # one short line of what a guest does against the bounds (rate-limited)
+        self.links = links  # a guest's link requests: (at once, seconds between after that)
+        self.retries = retries
+        self.clock = clock  # the time the bounds are measured by (the loop's; tests give their own)
+        self._fresh = Allowance(*fresh)
+        self._allowances: dict[int, Allowance] = {}  # each invitation's links
+        self._making: dict[int, asyncio.Task[None]] = {}  # each invitation's link being made now
+        self._noticed: dict[tuple[int, str], float] = {}
         self.servers = servers
         self.direct = direct  # False: only the relay (unless the guest offers its own address)
         self.loopback = loopback  # offer and listen on 127.0.0.1 alone (tests)
@@ -127,6 +196,23 @@ class Invitations:
             return invitation
         self._tasks[invitation.number] = asyncio.ensure_future(self._run(invitation, direct))
         return invitation
+
+    def now(self) -> float:
+        return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
+
+    def notice(self, invitation: Invitation, kind: str, line: str) -> None:
+        """One short line for the host (`on_notice`, else the table's log) of what the guest of `invitation`
+        did: at most one of a kind every `NOTICE_EVERY` seconds, however often it does it."""
+        now = self.now()
+        key = (invitation.number, kind)
+        last = self._noticed.get(key)
+        if last is not None and now - last < NOTICE_EVERY:
+            return
+        self._noticed[key] = now
+        if self.on_notice is None:  # (a headless host's log is its terminal: said once, not twice)
+            log.warning("invitation %s: %s", invitation.number, line)
+        else:
+            self.on_notice(_("Invitation {n}: {line}").format(n=invitation.number, line=line))
 
     def guest(self, invitation: Invitation) -> str | None:
         """The name of whoever sits at the table through this invitation now."""
@@ -164,11 +250,30 @@ class Invitations:
             self.on_change(invitation)
 
     async def _run(self, invitation: Invitation, direct: bool) -> None:
-        from .wormhole import Wormhole
+        from . import wormhole as wormholes
 
-        wormhole = Wormhole(self.servers, direct=direct, loopback=self.loopback)
+        delays = self.retries()
+        while True:  # (a replacement is tried again until the mailbox server answers)
+            wormhole = wormholes.Wormhole(self.servers, direct=direct, loopback=self.loopback)
+            try:
+                invitation.code = await wormhole.allocate()
+                break
+            except asyncio.CancelledError:
+                await wormhole.close()
+                raise
+            except WormholeFailed as e:
+                await wormhole.close()
+                if invitation.replaces is None or not self._still_wanted(invitation):
+                    invitation.why = str(e)
+                    log.warning("invitation %s: %s", invitation.number, e)
+                    self._changed(invitation, "failed")
+                    return
+                wait = next(delays)
+                invitation.why = _("{why}: trying again in {wait:g} s").format(why=e, wait=wait)
+                log.warning("invitation %s: %s", invitation.number, invitation.why)
+                self._changed(invitation, "retrying")
+                await asyncio.sleep(wait)
         try:
-            invitation.code = await wormhole.allocate()
             self._changed(invitation, "waiting")
             await wormhole.meet()
             self._changed(invitation, "joining")
@@ -179,30 +284,74 @@ class Invitations:
                 if type(number) is not int or number <= invitation.links:
                     continue  # (a stale or odd request: the guest asks again if it still wants one)
                 invitation.links = number
-                task = asyncio.ensure_future(self._link(wormhole, invitation, number, note.get("hints")))
-                self._serving.add(task)
-                task.add_done_callback(self._serving.discard)
+                self._ask(wormhole, invitation, number, note.get("hints"))
         except asyncio.CancelledError:
             raise
         except WrongCode:
             log.warning("a wrong code was typed for invitation %s: that code is used up", invitation.number)
             self._changed(invitation, "used")
+            self._renew(invitation, "burned")
         except WormholeFailed as e:
             invitation.why = str(e)
             log.warning("invitation %s: %s", invitation.number, e)
             self._changed(invitation, "failed")
         finally:
+            making = self._making.pop(invitation.number, None)
+            if making is not None:
+                making.cancel()
             await wormhole.close()
 
+    def _still_wanted(self, invitation: Invitation) -> bool:
+        """Whether a replacement is still needed: the table goes on and, for a guest gone, keeps their
+        seat (they did not come back meanwhile)."""
+        old = invitation.replaces
+        if self._closing or self.server.game_over.is_set() or old is None:
+            return False
+        if old.replaced_by is not invitation:
+            return False
+        return old.status != "dropped" or self._kept_for(old)
+
+    def _ask(self, wormhole: Any, invitation: Invitation, number: int, hints: Any) -> None:
+        """The guest asked for link `number`: one link is made at a time (a newer request drops one still
+        connecting: the guest gave up on it), at the invitation's allowance."""
+        making = self._making.pop(invitation.number, None)
+        if making is not None and not making.done():
+            making.cancel()
+        task = asyncio.ensure_future(self._link(wormhole, invitation, number, hints))
+        self._making[invitation.number] = task
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+
     async def _link(self, wormhole: Any, invitation: Invitation, number: int, hints: Any) -> None:
-        """The guest asked for link `number`: make it and let the table serve it."""
+        """Make link `number` the guest asked for and let the table serve it."""
+        allowance = self._allowances.setdefault(invitation.number, Allowance(*self.links))
+        wait = allowance.wait(self.now())
+        if wait > 0:
+            burst, every = self.links
+            self.notice(invitation, "links", _("asks for links too fast: {burst} at once, then one every "
+                                               "{every:g} s").format(burst=burst, every=every))
+            await asyncio.sleep(wait)  # (cancelled by a newer request: only the newest is served)
+        allowance.take(self.now())
+        if isinstance(hints, list) and bounded_hints(hints)[1]:
+            self.notice(invitation, "hints", _("sent more than {most} connection addresses: only {most} are "
+                                               "tried").format(most=MAX_HINTS))
         try:
             transit, ours = await wormhole.transit(sender=True, number=number)
-            await wormhole.send({"link": number, "hints": ours})
+            try:
+                await wormhole.send({"link": number, "hints": ours})
+            except BaseException:
+                wormhole.forget(transit)  # (never connected: its listening port closes)
+                raise
             link = await wormhole.connect(transit, hints, invitation.address, HOST_FRAME)
         except WormholeFailed as e:
             log.warning("invitation %s, link %s: %s", invitation.number, number, e)
             return
+        finally:
+            if self._making.get(invitation.number) is asyncio.current_task():
+                del self._making[invitation.number]  # (connected or not: the next request waits no more)
+        old = invitation.link
+        if old is not None:  # (one link a guest: the one it asked for last; the table hears of the old
+            old.abort()  # one's end, and the hello on the new one brings its seat back)
         invitation.link = link
         self._back(invitation)
         self._changed(invitation, "relay" if link.relayed else "direct")
@@ -214,11 +363,18 @@ class Invitations:
         try:
             await self.server.serve_link(link, spoke)
         finally:
+            if link.cut is not None:
+                self.notice(invitation, "frame", link.cut)
             if invitation.link is link:
                 invitation.link = None
                 if invitation.status in ("direct", "relay"):
-                    self._changed(invitation, self._after_link())
-                    if invitation.status == "dropped":
+                    status = self._after_link()
+                    if status == "dropped" and invitation.seat is None and self.server.table.state is None:
+                        status = "refused"  # never seated in the lobby: the table said no (a taken seat...)
+                    self._changed(invitation, status)
+                    if status == "refused":
+                        self._renew(invitation, "refused")
+                    elif status == "dropped":
                         self._replace_later(invitation)
 
     def _remember(self, invitation: Invitation, link: WormholeLink) -> None:
@@ -242,6 +398,32 @@ class Invitations:
             if gone and self._kept_for(invitation):
                 fresh = Invitation(number=len(self.all) + 1, replaces=invitation)
                 invitation.replaced_by = fresh
+                self._open(fresh, self.direct)
+
+        task = asyncio.ensure_future(later())
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+
+    def _renew(self, invitation: Invitation, because: Because) -> None:
+        """A fresh code for the friend of a burned code or a refused hello: at once while the allowance
+        lasts, then at its pace (the host is told when it comes)."""
+        if self._closing or self.server.game_over.is_set() or invitation.replaced_by is not None:
+            return
+        fresh = Invitation(number=len(self.all) + 1, replaces=invitation, because=because)
+        invitation.replaced_by = fresh
+        wait = self._fresh.wait(self.now())
+        if wait == 0:
+            self._fresh.take(self.now())
+            self._open(fresh, self.direct)
+            return
+        said = _("fresh codes come at most one every {every:g} s: the next in {wait:.0f} s")
+        self.notice(invitation, "fresh", said.format(every=self._fresh.every, wait=wait))
+
+        async def later() -> None:
+            await asyncio.sleep(wait)
+            if invitation.replaced_by is fresh and not self._closing and not self.server.game_over.is_set():
+                self._fresh.take(self.now())
+                fresh.number = len(self.all) + 1  # (numbered as it opens: others may have opened meanwhile)
                 self._open(fresh, self.direct)
 
         task = asyncio.ensure_future(later())

@@ -27,13 +27,60 @@ from typing import Any
 
 from allfives.i18n import _
 from allfives.net.link import LinkClosed
-from allfives.net.protocol import PROTOCOL_VERSION
+from allfives.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 
 from .codes import APP_ID, CODE_WORDS, Servers
 from .twisted_thread import call, in_reactor, on_loop, reactor
 
 MAX_NOTE_BYTES = 16 * 1024  # a mailbox message of ours: a table code, or a few connection hints
 LINK_TIMEOUT = 60.0  # seconds for one link's connection (direct, or through the relay)
+MAX_HINTS = 8  # addresses the other side may have us dial for one link (direct and relay, in all)
+MAX_RELAY = 2  # of which a relay's (kept first)
+SEAL = 24 + 16  # what sealing adds to a record (SecretBox's nonce and tag)
+FRAME = MAX_MESSAGE_BYTES + SEAL  # the largest record a guest may send: the LAN's limit, sealed
+
+
+def bounded_hints(hints: list[Any]) -> tuple[list[dict[str, Any]], int]:
+    """The other side's connection hints, cut to `MAX_HINTS` addresses in all (a relay hint's own
+    addresses counted one by one; the relay's first, at most `MAX_RELAY`, so that many direct addresses
+    never crowd it out), and how many addresses were left out: a guest cannot have the host dial fifty
+    addresses of its choosing for each link it asks for."""
+    relays: list[dict[str, Any]] = []
+    direct: list[dict[str, Any]] = []
+    room, left = MAX_RELAY, 0
+    for hint in hints:
+        inner = hint.get("hints") if isinstance(hint, dict) and hint.get("type") == "relay-v1" else None
+        if not isinstance(inner, list):
+            continue
+        taken = [h for h in inner if isinstance(h, dict)][:room]
+        left += len(inner) - len(taken)
+        if taken:
+            relays.append({**hint, "hints": taken})
+            room -= len(taken)
+    room = MAX_HINTS - (MAX_RELAY - room)
+    for hint in hints:
+        if isinstance(hint, dict) and hint.get("type") == "relay-v1":
+            continue
+        if isinstance(hint, dict) and room > 0:
+            direct.append(hint)
+            room -= 1
+        else:
+            left += 1
+    return direct + relays, left
+
+
+def too_big(buffered: bytes, data: bytes, max_frame: int) -> bool:
+    """Whether a record announced in `buffered + data` (a Transit record stream: each record's length
+    in 4 bytes, then the record) is longer than `max_frame`: checked before the library reads any of
+    them, so a record too big is never decrypted nor handed on, however many arrive in one read."""
+    stream = buffered + data if buffered else data
+    at = 0
+    while len(stream) - at >= 4:
+        length = int.from_bytes(stream[at:at + 4])
+        if length > max_frame:
+            return True
+        at += 4 + length
+    return False
 
 
 class WormholeFailed(Exception):
@@ -180,16 +227,32 @@ class Wormhole:
             return transit
 
         transit = await self._call(make)
-        hints = await self._call(transit.get_connection_hints)
+        try:
+            hints = await self._call(transit.get_connection_hints)
+        except BaseException:
+            self.forget(transit)
+            raise
         return transit, hints
+
+    def forget(self, transit: Any) -> None:
+        """A Transit end made but never connected (the request was dropped for a newer one): it stops
+        listening, or its port would stay open for the program's life."""
+        def stop() -> None:
+            listening = getattr(transit, "_listener_d", None)
+            if listening is not None:
+                listening.addErrback(lambda _failure: None)
+                listening.cancel()
+
+        in_reactor(stop)
 
     async def connect(self, transit: Any, their_hints: Any, address: str, max_frame: int) -> WormholeLink:
         """Both ends' hints known: connect (directly, or through the relay)."""
-        if not isinstance(their_hints, list) or len(their_hints) > 50:
+        if not isinstance(their_hints, list):
             raise WormholeFailed(_("the other side sent connection hints we cannot use"))
+        hints, _left = bounded_hints(their_hints)
 
         def start() -> Any:
-            transit.add_connection_hints([h for h in their_hints if isinstance(h, dict)])
+            transit.add_connection_hints(hints)
             return transit.connect()
 
         try:
@@ -228,8 +291,9 @@ class WormholeLink:
     """A Transit connection as a link (net/link.py): one record a frame, sealed with the link's key.
 
     Frames come in (in the reactor's thread) onto an asyncio queue; frames go out through
-    `callFromThread`. A frame announced larger than `max_frame` cuts the link (never buffered), and so
-    does more than `write_buffer` bytes waiting to go out to a peer that does not read."""
+    `callFromThread`. A frame announced larger than `max_frame` cuts the link before the library reads
+    it (never buffered, decrypted nor handed on: `cut` says so), and so does more than `write_buffer`
+    bytes waiting to go out to a peer that does not read."""
 
     def __init__(self, connection: Any, address: str, max_frame: int, write_buffer: int = 1 << 20) -> None:
         self.connection = connection
@@ -242,6 +306,7 @@ class WormholeLink:
         self._closed = False  # (read on either thread: set once, never unset)
         self._paused = False
         self._owed = 0  # bytes sent while the peer's reading is paused
+        self.cut: str | None = None  # why we cut the link (a frame too big), for the host's terminal
 
     @property
     def address(self) -> str:
@@ -254,19 +319,29 @@ class WormholeLink:
         connection = self.connection
         received = connection.dataReceived
 
-        def guarded(data: bytes) -> None:  # the record being read announces its length first
+        def guarded(data: bytes) -> None:  # each record announces its length first: checked before
+            if connection.state == "records" and too_big(connection.buf, data, self.max_frame):
+                self._cut_off()
+                return
             received(data)
-            buf = connection.buf
-            if connection.state == "records" and len(buf) >= 4 and int.from_bytes(buf[:4]) > self.max_frame:
-                connection.transport.abortConnection()
 
         connection.dataReceived = guarded
+        if any(len(record) > self.max_frame - SEAL for record in connection._inbound_records):
+            self._cut_off()  # (sent with the handshake, before we were reading: never handed on either)
         done = connection.connectConsumer(self, expected=1 << 62)
         done.addBoth(lambda _result: self._gone())
         connection.transport.registerProducer(self, True)  # told when the peer stops reading
         connection.transport.setTcpNoDelay(True)  # a move is one small record: send it now, not in 40 ms
 
+    def _cut_off(self) -> None:
+        self.cut = _("sent a frame larger than {limit} bytes: cut off").format(limit=self.max_frame - SEAL)
+        self.connection.state = "hung up"  # (nothing more is read)
+        self.connection.transport.abortConnection()
+
     def write(self, record: bytes) -> None:  # (the connection's consumer)
+        if len(record) > self.max_frame - SEAL:  # (never reached past the guard: the last word)
+            self._cut_off()
+            return
         on_loop(self.loop, self._frames.put_nowait, record)
 
     def registerProducer(self, producer: Any, streaming: bool) -> None:

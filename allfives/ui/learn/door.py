@@ -1,7 +1,7 @@
 """How a window comes to the lesson: `allfives --learn`, the new-game screen's "Learn to play", and the
 first launch's offer ("New to All Fives? Learn in 3 minutes"), made once and remembered in the
 preferences. The lesson always opens over a screen that is not a game (the new-game screen, the resume
-question), and leaving it comes back there."""
+question), and leaving it comes back there; its last step goes on to a real game (`screen.real_game`)."""
 
 from __future__ import annotations
 

@@ -3,13 +3,15 @@
 The lesson's session (allfives.learn) says what the coach says and whether a move is the one the step
 asks for; the screen only shows it. A move it does not ask for is not made: the tile goes back to the
 hand and the coach says kindly why. The hand's end is the coach's too (no score panel): the deduction,
-then the target and the way to a real game. `q` leaves at once, whenever: a lesson is never saved, so
-there is nothing to lose, and the window is back where the lesson was opened from (the new-game screen).
+then the target and the way to a real game, which its last Enter starts. `q` leaves at once, whenever: a
+lesson is never saved, so there is nothing to lose, and the window is back where the lesson was opened
+from (the new-game screen).
 """
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,6 +26,9 @@ from ..commands import PLAY
 from ..screens.game import GameScreen, TableButton
 from ..widgets.shown import content
 from .coach import Coach
+
+if TYPE_CHECKING:
+    from ..app import AllFivesApp
 
 
 class LessonScreen(GameScreen):
@@ -103,10 +108,12 @@ class LessonScreen(GameScreen):
     # -- going on and leaving ------------------------------------------------------------------------------
 
     def action_go_on(self) -> None:
-        """Past a step the person reads; past the last one, out to a real game (the new-game screen)."""
+        """Past a step the person reads; past the last one, out to a real game at once (real_game, below)."""
         if self.lesson.go_on():
             if self.lesson.over:
                 self.action_leave()
+                level = next(p.level for p in self.lesson.setup.players if not p.is_person)
+                self.app.call_later(real_game, self.app, level)
             else:
                 self.show()
 
@@ -122,3 +129,20 @@ class LessonScreen(GameScreen):
             self.action_go_on()
             return
         super().on_button_pressed(event)
+
+
+def real_game(app: AllFivesApp, level: str) -> None:
+    """The lesson's "Play a real game": at once, two seats, the person against a bot of the lesson's
+    `level`, at the window's pace and in the player's name, started as the new-game screen under the
+    lesson starts its own (it gives the setup). Over anything else (the resume question: a saved game
+    waits there) the window stays where the lesson was opened, for the person to choose."""
+    from allfives.engine import Rules
+    from allfives.play.setup import GameSetup, default_players, named_as
+
+    from ..screens.new_game import NewGameScreen
+
+    screen = app.screen
+    if not isinstance(screen, NewGameScreen) or screen.cancellable:
+        return
+    setup = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, level), bot_delay=app.bot_delay)
+    screen.dismiss(named_as(setup, app.prefs.name))

@@ -420,14 +420,19 @@ def _possessive(who: str, template: str) -> str:
 
 
 def _summary(s: Summary, accuracy: bool = False) -> str:
-    """`2 mistakes, -12.5` (points of expectation given up), with `, 80% accurate` if asked."""
+    """`2 mistakes, -12.5` (points of expectation given up), with the accuracy if asked, said in words:
+    `80% of choices within 2 points of the best` (a mistake gives up 5 or more: no mistake and 94%
+    are the same game)."""
     if not s.choices:
         return _("no choices")
     lost = signed(-s.lost)
     if accuracy and s.accuracy is not None:
-        return ngettext("{n} mistake, {lost}, {accuracy} accurate",
-                        "{n} mistakes, {lost}, {accuracy} accurate", s.mistakes).format(
-            n=s.mistakes, lost=lost, accuracy=share(s.accuracy))
+        from allfives.bots.analysis import ACCURATE_WITHIN
+
+        return ngettext("{n} mistake, {lost}, {accuracy} of choices within {within} points of the best",
+                        "{n} mistakes, {lost}, {accuracy} of choices within {within} points of the best",
+                        s.mistakes).format(n=s.mistakes, lost=lost, accuracy=share(s.accuracy),
+                                           within=decimal(ACCURATE_WITHIN, 0))
     return ngettext("{n} mistake, {lost}", "{n} mistakes, {lost}", s.mistakes).format(n=s.mistakes, lost=lost)
 
 

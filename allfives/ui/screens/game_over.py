@@ -28,21 +28,26 @@ if TYPE_CHECKING:
     from allfives.ui.model.review import ReviewGame
 
 WEIGHING = N_("Weighing luck and skill…")
+WEIGHED_SO_FAR = N_("Weighing luck and skill: {done} of {total} decisions…")
+WEIGHING_DRAWS = N_("Weighing luck and skill: the deals and draws…")
 VERDICT_SAMPLES: int | None = None  # deals a decision for the verdict; None: the review's (tests: few)
 
 
 class GameOverScreen(Guarded, ModalScreen[str]):
     """Dismisses with "new", "quit", or "table" (put aside to look at the final board; the table
-    brings it back); a review opens over it and comes back to it."""
+    brings it back); a review opens over it and comes back to it.
+
+    Review has the focus, and a new game comes only from its own key or button: an Enter meant for the
+    game's last move (or a second one) never throws the verdict and the chart away."""
 
     BINDINGS = [
-        Binding("n,enter", "choose('new')", N_("New game")),
+        Binding("n", "choose('new')", N_("New game")),
         Binding("t", "choose('table')", N_("Look at the table")),
         REVIEW.binding(),
         Binding("q,escape", "choose('quit')", N_("Quit")),
         HELP.binding(),  # (a modal screen stops the app's own keys)
     ]
-    AUTO_FOCUS = "#new"
+    AUTO_FOCUS = "#review"
 
     def __init__(self, headline: str, sheet: Sheet, review: ReviewGame | None = None,
                  samples: int | None = None, deals: DealsOver | None = None,
@@ -117,6 +122,13 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         from allfives.play.history_link import HistoryLink
 
         worker = get_current_worker()
+        shown = [-1]  # the decisions said weighed so far: the line changes at most once a decision
+
+        def progress(done: int, total: int) -> None:
+            if done != shown[0] and not worker.is_cancelled:
+                shown[0] = done
+                self.app.call_from_thread(self.show_verdict, _(WEIGHED_SO_FAR).format(done=done, total=total))
+
         samples = self.samples or VERDICT_SAMPLES or DEFAULT_SAMPLES
         game, setup = review.game, review.setup
         everyone = tuple(range(game.rules.seats))
@@ -126,13 +138,15 @@ class GameOverScreen(Guarded, ModalScreen[str]):
                 if self.saved is not None:
                     self.saved()  # (the last move's save may still be on its way: this thread waits)
                 analysis = stored_analysis(history.store(), review.history_id, game, everyone, samples,
-                                           stop=lambda: worker.is_cancelled)
+                                           progress=progress, stop=lambda: worker.is_cancelled)
             else:
-                analysis = analyse_game(game, everyone, samples, stop=lambda: worker.is_cancelled)
+                analysis = analyse_game(game, everyone, samples, progress=progress,
+                                        stop=lambda: worker.is_cancelled)
         except AnalysisStopped:
             return
         if worker.is_cancelled:
             return
+        self.app.call_from_thread(self.show_verdict, _(WEIGHING_DRAWS))
         luck = luck_of(game, analysis.decisions, luck_samples(samples))
         rules = game.rules.to_core()
         people = setup.people
@@ -145,7 +159,9 @@ class GameOverScreen(Guarded, ModalScreen[str]):
         self.app.call_from_thread(self.show_verdict, line)
 
     def show_verdict(self, line: str) -> None:
-        self.query_one("#verdict", Static).update(line)
+        """The verdict, or how far its weighing is (a word on its way may land once the screen is gone)."""
+        for verdict_line in self.query("#verdict").results(Static):
+            verdict_line.update(line)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "review":

@@ -103,15 +103,20 @@ def muggins_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
     return text
 
 
-def scores_line(result: HandResult, setup: GameSetup, looks: Looks) -> Text:
-    text = Text()
+def scores_line(result: HandResult, setup: GameSetup, looks: Looks) -> Table:
+    """Each side's score before the hand's end and after it, said so: the sides' names over their
+    scores, `before → after` at the row's head (a side's two numbers never part at a line's end)."""
+    table = Table.grid(padding=(0, 4, 0, 0))
+    table.add_column(no_wrap=True)
+    heads: list[Text | str] = [""]
+    row: list[Text | str] = [Text(_("score before → after"), style=looks["head"])]
     for side, (before, after) in enumerate(zip(result.scores_before, result.scores, strict=True)):
-        if side:
-            text.append("    ")
-        text.append(f"{setup.side_title(side)} ", style="bold")
-        text.append(f"{before} → ")
-        text.append(str(after), style=looks["score"])
-    return text
+        table.add_column(justify="right")
+        heads.append(Text(setup.side_title(side), style="bold"))
+        row.append(Text.assemble(f"{before} → ", (str(after), looks["score"]), no_wrap=True))
+    table.add_row(*heads)
+    table.add_row(*row)
+    return table
 
 
 class ScorePanel(Guarded, ModalScreen[str | None]):

@@ -53,6 +53,7 @@ class TableApp(TableShell):
         self.invitations = invitations  # the host's wormhole codes (net/anywhere), made on `i`
         if invitations is not None:
             invitations.on_change = self._invitation_changed
+            invitations.on_notice = lambda line: self.notify(line, severity="warning")
         self.session = RemoteSession(client)
         self.session.listeners.append(self._heard)
         self.share = share  # the host's: the command friends type to join
@@ -168,10 +169,10 @@ class TableApp(TableShell):
                 self.notify(_("Making a code for a friend…"))
 
     def _invitation_changed(self, invitation: Invitation) -> None:
-        if invitation.status == "used":  # one line, and the table goes on
-            said = _("Someone typed a wrong code for invitation {n}: it is used up (i makes a fresh one).")
-            self.notify(said.format(n=invitation.number), severity="warning")
-        elif invitation.status == "waiting" and self.game_screen is not None:
+        if invitation.status in ("used", "refused"):  # one line, and the table goes on
+            self.notify(_("Invitation {n}: {how}").format(n=invitation.number, how=invitation.said),
+                        severity="warning")
+        elif invitation.status == "waiting" and (self.game_screen is not None or invitation.replaces):
             self.notify(invitation.send_line, timeout=60)
         elif invitation.status == "failed":
             self.notify(invitation.said, severity="error")

@@ -16,6 +16,7 @@ from allfives.i18n import _
 from allfives.names import visible
 from allfives.net.anywhere.codes import code_from_argv
 from allfives.net.cli import (
+    SEATS_NAME,
     host_headless,
     join_autoplay,
     join_command,
@@ -106,7 +107,10 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
     token = remembered_token(key)
     if table.state is None:
         _seat, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
-        remember_token(key, token)
+        unkept = remember_token(key, token)
+        if unkept is not None:
+            print(_("allfives host: the host's seat could not be kept in {file} ({why}): this table will not "
+                    "resume at this terminal").format(file=SEATS_NAME, why=unkept), file=sys.stderr)
     elif token is None:
         print(_("allfives host: the saved table's host seat was not taken at this terminal; "
                 "`allfives host --new` opens a new table."), file=sys.stderr)
@@ -153,6 +157,11 @@ async def _host_table(table: Table, args: argparse.Namespace, token: str | None)
         await invitations.close()
     if ending.status == 1:
         return ending.status  # a crash, told already
+    if table.save_error is not None:  # (said at the table when it first failed; the last try failed too)
+        from allfives.net.reasons import read
+
+        print(_("allfives host: {why}").format(why=read(table.save_error)), file=sys.stderr)
+        return 1
     over = table.state is not None and table.state.phase == "game_over"
     closed = _("The table is closed and saved: `allfives host` opens it again, and its players come back "
                "with the command they joined with.")

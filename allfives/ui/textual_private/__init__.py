@@ -142,27 +142,36 @@ def wear_theme_unstarted(app: App[Any], theme: Theme) -> None:
 # shows, the same downgrade is made a line filter (`App._filters`, as Textual's NO_COLOR Monochrome is).
 
 class _Downgraded(LineFilter):
-    """Each colour as Rich writes it for `system` (and back to the RGB that terminal number means)."""
+    """Each colour as Rich writes it for `system` (and back to the RGB that terminal number means); with
+    `dark_grounds`, a ground of the bright eight as its dark twin, as the Linux console shows it."""
 
-    def __init__(self, system: ColorSystem) -> None:
+    def __init__(self, system: ColorSystem, dark_grounds: bool = False) -> None:
         super().__init__()
         self.system = system
+        self.dark_grounds = dark_grounds
 
-    def _colour(self, colour: RichColor | None) -> RichColor | None:
+    def _colour(self, colour: RichColor | None, ground: bool = False) -> RichColor | None:
         if colour is None or colour.is_default:
             return colour
-        return RichColor.from_triplet(colour.downgrade(self.system).get_truecolor())
+        written = colour.downgrade(self.system)
+        if ground and self.dark_grounds and written.number is not None and written.number >= 8:
+            written = RichColor.from_ansi(written.number - 8)
+        return RichColor.from_triplet(written.get_truecolor())
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         return [Segment(text, self._style(style) if style else style, control)
                 for text, style, control in segments]
 
     def _style(self, style: Style) -> Style:
-        return style + Style(color=self._colour(style.color), bgcolor=self._colour(style.bgcolor))
+        return style + Style(color=self._colour(style.color), bgcolor=self._colour(style.bgcolor, True))
 
 
 def colours_as(app: App[Any], system: str) -> None:
-    """Show the app's colours as a terminal of this Rich colour system ("256", "standard") shows them."""
+    """Show the app's colours as a terminal of this Rich colour system ("256", "standard") shows them;
+    "linux": as the Linux console does (16 for writing, 8 for grounds)."""
+    if system == "linux":
+        app._filters.append(_Downgraded(ColorSystem.STANDARD, dark_grounds=True))
+        return
     app._filters.append(_Downgraded(ColorSystem[{"256": "EIGHT_BIT"}.get(system, system.upper())]))
 
 

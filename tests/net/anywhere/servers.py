@@ -54,7 +54,7 @@ class RecordingProxy:
     """127.0.0.1:port -> 127.0.0.1:target, keeping every byte that passed, both ways (its own thread
     and loop: it outlives each test's loop); `websocket`: what clients send is kept unmasked."""
 
-    def __init__(self, target: int, websocket: bool = False) -> None:
+    def __init__(self, target: int, websocket: bool = False, port: int = 0) -> None:
         self.target = target
         self.websocket = websocket
         self.streams: list[bytearray] = []  # each connection's two directions: to the server, back
@@ -64,7 +64,7 @@ class RecordingProxy:
         self._thread = threading.Thread(target=self._loop.run_forever, name="recording proxy", daemon=True)
         self._server: asyncio.Server | None = None
         self._writers: set[asyncio.StreamWriter] = set()
-        self.port = 0
+        self.port = port  # (0: any free one; a given one: the same server back after an outage)
 
     def start(self) -> RecordingProxy:
         self._thread.start()
@@ -78,7 +78,7 @@ class RecordingProxy:
         return b"".join(unmasked(s) if self.websocket and n % 2 == 0 else s for n, s in enumerate(streams))
 
     async def _serve(self) -> int:
-        self._server = await asyncio.start_server(self._pipe, "127.0.0.1", 0)
+        self._server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)
         return self._server.sockets[0].getsockname()[1]
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

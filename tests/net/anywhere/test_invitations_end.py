@@ -18,6 +18,7 @@ from allfives.net.anywhere import wormhole as wormhole_module
 from allfives.net.anywhere.cli import open_invitations
 from allfives.net.anywhere.codes import Servers
 from allfives.net.anywhere.invitations import Invitation, Invitations
+from allfives.net.anywhere.wormhole import WrongCode
 
 LIMIT = 5  # seconds: nothing here waits on anything but the test's own steps
 
@@ -27,9 +28,13 @@ class Link:
 
     def __init__(self) -> None:
         self.relayed = False
+        self.cut: str | None = None
         self.ended = asyncio.Event()
 
     def leave(self) -> None:
+        self.ended.set()
+
+    def abort(self) -> None:
         self.ended.set()
 
     async def close(self, *_args: object) -> None:
@@ -46,7 +51,13 @@ class Wormhole:
         self.asks: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.links: list[Link] = []
         self.shut = asyncio.Event()
+        self.wrong = False
         Wormhole.made.append(self)
+
+    def burn(self) -> None:
+        """A stranger types the wrong words on the code: it is used up."""
+        self.wrong = True
+        self.typed.set()
 
     def come(self) -> None:
         """The friend types the code and asks for a link (again: after a drop)."""
@@ -58,6 +69,8 @@ class Wormhole:
 
     async def meet(self) -> None:
         await self.typed.wait()
+        if self.wrong:
+            raise WrongCode("that is not the code the host made")
 
     async def send(self, _message: dict[str, Any]) -> None:
         return None
@@ -67,6 +80,9 @@ class Wormhole:
 
     async def transit(self, *, sender: bool, number: int) -> tuple[object, list[str]]:
         return object(), []
+
+    def forget(self, _transit: object) -> None:
+        return None
 
     async def connect(self, _transit: object, _hints: object, _address: str, _frame: int) -> Link:
         self.links.append(Link())
@@ -212,3 +228,28 @@ async def test_a_guest_gone_a_while_gets_a_fresh_code_by_itself_and_one_sent_awa
     assert bea.replaced_by is None and Wormhole.made[2].closed
     await door.close()
 
+
+
+async def test_burned_codes_are_replaced_at_once_then_no_faster_than_the_allowance() -> None:
+    said: list[str] = []
+    server = Server()
+    door = open_invitations(server, SERVERS, 1, say=said.append, fresh=(2, 1.0),  # type: ignore[arg-type]
+                            clock=lambda: 0.0)  # (the allowance on a clock that stands still: no refill)
+    for burned in (1, 2):  # a stranger burns each code as it comes: a fresh one at once, twice
+        await standing(door, door.all[-1], "waiting")
+        Wormhole.made[-1].burn()
+        await standing(door, door.all[burned - 1], "used")
+        assert len(door.all) == burned + 1
+    third = door.all[-1]
+    await standing(door, third, "waiting")
+    Wormhole.made[-1].burn()
+    await standing(door, third, "used")
+    assert len(door.all) == 3 and third.replaced_by is not None  # the next waits for the allowance...
+    assert said[-1] == "Invitation 3: fresh codes come at most one every 1 s: the next in 1 s"
+    other = door.invite()  # (the host makes one meanwhile: the fresh one is numbered as it opens)
+    await standing(door, third.replaced_by, "waiting")  # ...and comes by itself
+    assert (other.number, third.replaced_by.number) == (4, 5)
+    assert len(door.all) == 5 and said[-1] == ("Invitation 5: someone typed a wrong code for invitation 3: "
+                                               "send your friend this fresh line instead:  allfives join "
+                                               "5-guitarist-revenge")
+    await door.close()
