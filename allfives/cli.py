@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     (allfives.crash), Ctrl+C outside the screen quietly; never with a traceback, never with status 0.
     """
     out = WatchedOutput(sys.stdout)
-    sys.stdout = out  # type: ignore[assignment]
+    sys.stdout = out
     try:
         try:
             code = _command(sys.argv[1:] if argv is None else argv)
@@ -281,7 +281,15 @@ def _command(argv: list[str]) -> int:
     if argv and argv[0] in ("review", "stats"):
         from allfives import reports
 
-        return (reports.review_main if argv[0] == "review" else reports.stats_main)(argv[1:])
+        if argv[0] == "stats":
+            return reports.stats_main(argv[1:])
+
+        def screen(game: Any, setup: Any, seats: tuple[int, ...], samples: int) -> int:
+            from allfives.ui.review.app import review_screen  # (the screen's door: Textual loads here)
+
+            return review_screen(game, setup, seats, samples)
+
+        return reports.review_main(argv[1:], screen)
     if argv and argv[0] == "serve":
         from allfives.serve import main as serve_main
 

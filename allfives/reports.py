@@ -150,7 +150,14 @@ class ProgressLine:
             pass
 
 
-def review_main(argv: list[str]) -> int:
+# What shows a review on the screen (allfives.ui.review.app.review_screen, handed over by allfives.cli:
+# this module reads no UI module): the game, who sat where, the seats weighed, the deals a decision.
+ReviewScreenDoor = Callable[[GameState, Any, tuple[int, ...], int], int]
+
+
+def review_main(argv: list[str], screen: ReviewScreenDoor | None = None) -> int:
+    """`allfives review FILE`: the mistakes as text, JSON or sentences, or else on `screen` (with no
+    screen: as text)."""
     from allfives.bots.analysis import DEFAULT_SAMPLES, analyse_game, narrowed
     from allfives.bots.luck import luck_of, luck_samples
 
@@ -174,7 +181,7 @@ def review_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.samples < 1:
         parser.error(_("--samples must be at least 1"))
-    from allfives.ui.review.model import setup_of_record
+    from allfives.play.setup import setup_of_record
 
     try:
         game, record = read_record(args.file)
@@ -183,8 +190,11 @@ def review_main(argv: list[str]) -> int:
         print(visible(" ".join(str(e).splitlines())), file=sys.stderr)  # (the record's words: made safe)
         return 2
     seats = tuple(range(game.rules.seats)) if args.all_seats else person_seats(record, game.rules.seats)
-    if not (args.json or args.text or args.plain):
-        return _review_screen(game, setup, seats, args.samples)
+    if not (args.json or args.text or args.plain) and screen is not None:
+        if not game.log:
+            print(_("the record has no hand to review"), file=sys.stderr)
+            return 2
+        return screen(game, setup, seats, args.samples)  # (a game from a file: nothing is kept)
     # every seat is weighed for the luck and skill (a seat not weighed would have its mistakes counted as
     # the others' luck); the analysis printed is the seats asked for
     whole = analyse_game(game, range(game.rules.seats), args.samples,
@@ -215,18 +225,6 @@ def _luck_json(game: GameState, luck: Any) -> dict[str, Any]:
     for side in out["game"]:
         side["seats"] = [s for s in range(rules.seats) if rules.side_of(s) == side["side"]]
     return out
-
-
-def _review_screen(game: GameState, setup: Any, seats: tuple[int, ...], samples: int) -> int:
-    """The review screen on its own (a game from a file is not in the history: nothing is kept)."""
-    from allfives.ui.launch import run
-    from allfives.ui.review.app import ReviewApp
-    from allfives.ui.review.model import ReviewGame
-
-    if not game.log:
-        print(_("the record has no hand to review"), file=sys.stderr)
-        return 2
-    return run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
 
 
 def _stats_text(stats: Any) -> str:

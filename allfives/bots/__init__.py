@@ -10,14 +10,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .players import Bot
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # offered to players in the UI
-# the oracles see hidden tiles: benchmarks only
-ALL_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert", "oracle-hands", "oracle")
-# The effort a local game's searching bots spend: a fixed number of deals a decision, so a game's bots
-# repeat themselves on its deal code; sized per level to take about as long (an expert's deal costs
-# about twice a hard one's). The rating table (bots/ratings.py) is measured at this effort.
-GAME_SIMULATIONS = 200
-GAME_SIMULATIONS_FOR: dict[str, int] = {"expert": 100}
+from .levels import (
+    ADVISER,
+    ALL_LEVELS,
+    DEFAULT_LEVEL,
+    GAME_SIMULATIONS,
+    GAME_SIMULATIONS_FOR,
+    LEVELS,
+    level_word,
+)
+from .levels import BY_NAME as _BY_NAME
 
 
 def game_simulations(level: str) -> int:
@@ -33,13 +35,8 @@ def make_bot(level: str, seed: int | None = None, simulations: int | None = None
 
     fast.start()  # the compiled core gets ready off the player's clock (at once where it is cached)
 
-    classes: dict[str, type[players.Bot]] = {
-        "random": players.RandomBot, "easy": players.EasyBot, "medium": players.MediumBot,
-        "hard": players.HardBot, "expert": players.ExpertBot, "oracle-hands": players.HandsOracleBot,
-        "oracle": players.OracleBot,
-    }
     try:
-        cls = classes[level]
+        cls: type[players.Bot] = getattr(players, _BY_NAME[level].bot)
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (choose {', '.join(ALL_LEVELS)})") from None
     if simulations is not None and simulations < 1:
@@ -55,5 +52,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ALL_LEVELS", "GAME_SIMULATIONS", "GAME_SIMULATIONS_FOR", "LEVELS", "Bot", "game_simulations",
-           "make_bot"]
+__all__ = ["ADVISER", "ALL_LEVELS", "DEFAULT_LEVEL", "GAME_SIMULATIONS", "GAME_SIMULATIONS_FOR", "LEVELS",
+           "Bot", "game_simulations", "level_word", "make_bot"]

@@ -11,6 +11,7 @@ import random
 from typing import NamedTuple
 
 from allfives.engine import SeatView, core
+from allfives.engine.models import ENDS
 
 # Bit mask of the two pip values on each tile.
 TILE_MASK: tuple[int, ...] = tuple((1 << core.HIGH[t]) | (1 << core.LOW[t]) for t in range(28))
@@ -38,7 +39,7 @@ class Seen(NamedTuple):
 
 
 def seen_from_view(view: SeatView) -> Seen:
-    history = tuple((h.seat, *h.move.to_core(), tuple(h.open_before.get(e, -1) for e in core.END_NAMES))
+    history = tuple((h.seat, *h.move.to_core(), tuple(h.open_before.get(e, -1) for e in ENDS))
                     for h in view.history)
     return Seen(view.seat, view.rules.to_core(), tuple(t.id for t in view.hand), view.layout.to_core(),
                 tuple(view.tile_counts), view.boneyard_count, tuple(view.scores), history,

@@ -275,13 +275,18 @@ def iter_chances(game: GameState, samples: int) -> Iterator[HandChances]:
 # -- luck and skill ----------------------------------------------------------------------------
 
 class Weighed(Protocol):
-    """What `account` needs of a weighed decision (an `analysis.Decision` is one)."""
+    """What `account` needs of a weighed decision (an `analysis.Decision` is one: frozen, so read-only)."""
 
-    hand: int
-    move: int
-    seat: int
-    forced: bool
-    cost: float
+    @property
+    def hand(self) -> int: ...
+    @property
+    def move(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def cost(self) -> float: ...
 
 
 def account(game: GameState, chances: Iterable[HandChances], decisions: Iterable[Weighed], samples: int,
@@ -389,8 +394,8 @@ ROUNDED_TO = 5  # the verdict's figures: every score is a multiple of 5, and the
 class Weighing(Protocol):
     """What `verdict_error` needs of the analysis the luck was weighed against (a `GameAnalysis`)."""
 
-    samples: int
-
+    @property
+    def samples(self) -> int: ...
     @property
     def decisions(self) -> Sequence[Weighed]: ...
 

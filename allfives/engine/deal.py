@@ -110,7 +110,7 @@ class Deal(BaseModel):
         secret = value.get("secret")
         if secret is not None and (problem := hex_problem(secret)) is not None:
             raise ValueError(f"secret: {problem}")
-        return cls.model_construct(commitment=commitment, secret=secret)
+        return cls.model_construct(commitment=str(commitment), secret=secret)  # (hex_problem: it is text)
 
     @property
     def secret_bytes(self) -> bytes | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
@@ -19,10 +19,13 @@ from .core import (  # noqa: F401 (they live in core: no Pydantic)
     VARIANTS,
     variant_hand_size,
 )
+from .options import HOUSE_RULES, EndOfHand, WinCheck, switches_of
 from .values import brief
 
 EndName = Literal["W", "E", "N", "S"]
-END_OF = {name: i for i, name in enumerate(core.END_NAMES)}
+SpinnerArm = Literal["lead", "W", "E"] | None
+ENDS: tuple[EndName, ...] = ("W", "E", "N", "S")  # ENDS, as records write them
+END_OF = {name: i for i, name in enumerate(ENDS)}
 
 # RECORD.md writes a tile `a-b` and a play `a-b` or `a-b E`: nothing looser is read.
 _TILE_TEXT = re.compile(r"([0-9])-([0-9])", re.ASCII)
@@ -39,7 +42,7 @@ class Tile(BaseModel):
     def __init__(self, text: str | tuple[int, int] | None = None, /, **fields: Any) -> None:
         """`Tile("5-3")` and `Tile((3, 5))` as well as `Tile(high=5, low=3)`."""
         if text is not None:
-            fields = self._parse(text)
+            fields = self._parse(text)  # type: ignore[operator]  # (Pydantic's proxy: callable at run time)
         super().__init__(**fields)
 
     @model_validator(mode="before")
@@ -188,7 +191,7 @@ class Move(BaseModel):
         move = _PLAYS.get((tile, end))
         if move is None:  # moves are frozen: each of the 28 x 5 plays is built once and shared
             move = _PLAYS[(tile, end)] = cls.model_construct(kind="play", tile=Tile.of(tile),
-                                                             end=core.END_NAMES[end] if end >= 0 else None)
+                                                             end=ENDS[end] if end >= 0 else None)
         return move
 
 
@@ -216,8 +219,9 @@ class Rules(BaseModel):
     partnership: bool = Field(default=False, strict=True)
     hand_size: int = Field(default=9, ge=1, le=MAX_HAND_SIZE, strict=True)
     target: int = Field(default=250, ge=1, le=MAX_TARGET, strict=True)
-    end_of_hand: Literal["deduct", "muggins"] = "deduct"
-    win_check: Literal["immediate", "finish_hand"] = "immediate"
+    # The house rules (engine/options.py declares each: its flag, words and switch)
+    end_of_hand: EndOfHand = "deduct"
+    win_check: WinCheck = "immediate"
 
     @model_validator(mode="before")
     @classmethod
@@ -260,8 +264,7 @@ class Rules(BaseModel):
         return self.to_core().side_totals(per_seat)
 
     def to_core(self) -> core.CoreRules:
-        return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target,
-                              self.end_of_hand == "muggins", self.win_check == "finish_hand")
+        return core.CoreRules(self.seats, self.partnership, self.hand_size, self.target, **switches_of(self))
 
     def describe(self) -> list[str]:
         """Every option in play, in the player's words (score panel, help, new-game screen)."""
@@ -270,10 +273,7 @@ class Rules(BaseModel):
         lines = [seats.format(n=self.seats),
                  ngettext("{n} tile each", "{n} tiles each", self.hand_size).format(n=self.hand_size),
                  _("target {points}").format(points=self.target)]
-        lines.append(_("Muggins: going out scores opponents' pips") if self.end_of_hand == "muggins"
-                     else _("each player loses own pips"))
-        lines.append(_("finish the hand before a win") if self.win_check == "finish_hand"
-                     else _("win the moment the target is reached"))
+        lines += [_(rule.said_on if rule.is_on(self) else rule.said_off) for rule in HOUSE_RULES]
         return lines
 
 
@@ -299,15 +299,18 @@ def _placed(inner: int, outer: int) -> PlacedTile:
     return _PLACED[(inner, outer)]
 
 
+def _no_arms() -> dict[EndName, tuple[PlacedTile, ...]]:
+    return {"W": (), "E": (), "N": (), "S": ()}
+
+
 class Layout(BaseModel):
     """The tiles on the table: the lead, four arms going outward from it, and the spinner."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
     lead: Tile | None = None
-    arms: dict[EndName, tuple[PlacedTile, ...]] = Field(
-        default_factory=lambda: {"W": (), "E": (), "N": (), "S": ()})
+    arms: dict[EndName, tuple[PlacedTile, ...]] = Field(default_factory=lambda: _no_arms())
     spinner: Tile | None = None
-    spinner_arm: Literal["lead", "W", "E"] | None = None  # where the spinner lies
+    spinner_arm: SpinnerArm = None  # where the spinner lies
     spinner_index: int = 0  # its index in that arm
     open_ends: dict[EndName, int] = Field(default_factory=dict)  # end -> pip it accepts
     end_counts: dict[EndName, int] = Field(default_factory=dict)  # end -> what it adds
@@ -320,12 +323,12 @@ class Layout(BaseModel):
         if self.lead is None:
             return lay
         lay.lead = self.lead.id
-        lay.pips = [self.open_ends.get(e, -1) for e in core.END_NAMES]
-        lay.counts = [self.end_counts.get(e, 0) for e in core.END_NAMES]
+        lay.pips = [self.open_ends.get(e, -1) for e in ENDS]
+        lay.counts = [self.end_counts.get(e, 0) for e in ENDS]
         lay.spinner = self.spinner.high if self.spinner else -1
         lay.sides_open = self.sides_open
         lay.exposed = list(self.exposed)
-        lay.arms = [[(p.inner, p.outer) for p in self.arms[e]] for e in core.END_NAMES]
+        lay.arms = [[(p.inner, p.outer) for p in self.arms[e]] for e in ENDS]
         if self.spinner_arm == "lead":
             lay.spinner_at = (core.LEAD, 0)
         elif self.spinner_arm is not None:
@@ -336,16 +339,17 @@ class Layout(BaseModel):
     def from_core(cls, lay: core.Layout) -> Layout:
         if lay.lead < 0:
             return _NO_LAYOUT
-        arms = {name: tuple(_placed(i, o) for i, o in lay.arms[e]) for e, name in enumerate(core.END_NAMES)}
+        arms = {name: tuple(_placed(i, o) for i, o in lay.arms[e]) for e, name in enumerate(ENDS)}
         arm_at, index = lay.spinner_at
-        spinner_arm = None if arm_at == -2 else ("lead" if arm_at == core.LEAD else core.END_NAMES[arm_at])
+        arm = None if arm_at == -2 else ("lead" if arm_at == core.LEAD else ENDS[arm_at])
+        spinner_arm = cast("SpinnerArm", arm)  # (the spinner lies in the lead, W or E only)
         return cls.model_construct(
             lead=Tile.of(lay.lead), arms=arms,
             spinner=Tile.of(core.TILE_ID[(lay.spinner, lay.spinner)]) if lay.spinner >= 0 else None,
             spinner_arm=spinner_arm, spinner_index=index if spinner_arm not in (None, "lead") else 0,
-            open_ends={core.END_NAMES[e]: p for e, p in lay.open_ends()},
-            end_counts={core.END_NAMES[e]: c for e, c in enumerate(lay.counts) if lay.pips[e] >= 0},
-            exposed=tuple(lay.exposed), sides_open=lay.sides_open, total=lay.total())
+            open_ends={ENDS[e]: p for e, p in lay.open_ends()},
+            end_counts={ENDS[e]: c for e, c in enumerate(lay.counts) if lay.pips[e] >= 0},
+            exposed=(lay.exposed[0], lay.exposed[1]), sides_open=lay.sides_open, total=lay.total())
 
     @property
     def empty(self) -> bool:
@@ -353,13 +357,13 @@ class Layout(BaseModel):
 
     def accepts(self, tile: Tile) -> list[str]:
         """The ends this tile may go on (empty for the lead: any tile leads)."""
-        return [core.END_NAMES[e] for e in self.to_core().accepts(tile.id) if e >= 0]
+        return [ENDS[e] for e in self.to_core().accepts(tile.id) if e >= 0]
 
     def points_for(self, tile: Tile) -> dict[str, int]:
         """What playing `tile` scores on each end it fits (`{"W": 10, "E": 0}`; empty for a lead or a
         tile that fits nowhere): the engine's word, so the board never adds up the ends itself."""
         lay = self.to_core()
-        return {core.END_NAMES[e]: lay.points_after(tile.id, e) for e in lay.accepts(tile.id) if e >= 0}
+        return {ENDS[e]: lay.points_after(tile.id, e) for e in lay.accepts(tile.id) if e >= 0}
 
     def tiles(self) -> list[Tile]:
         if self.lead is None:

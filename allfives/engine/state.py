@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -9,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from . import core
 from .core import IllegalMove
 from .deal import Deal, fresh_secret
-from .models import END_OF, EndName, Layout, Move, Rules, Tile
+from .models import END_OF, ENDS, EndName, Layout, Move, Rules, Tile
 
 Phase = Literal["playing", "hand_over", "game_over"]
 # A seat (or a side: a seat's own score, or a team's) wherever a model takes one: strict, so `true`
@@ -242,7 +243,7 @@ class GameState(BaseModel):
             table.result = core.HandResult(r.reason, r.out_seat, r.remaining_pips, r.deductions, r.awards)
         table.winner = -1 if self.winner is None else self.winner
         table.hand_index = len(self.log) - 1
-        table.history = [(h.seat, *h.move.to_core(), tuple(h.open_before.get(e, -1) for e in core.END_NAMES))
+        table.history = [(h.seat, *h.move.to_core(), tuple(h.open_before.get(e, -1) for e in ENDS))
                          for h in self.history]
         return table
 
@@ -254,7 +255,7 @@ class GameState(BaseModel):
         history = known + tuple(
             made(HistoryEntry,
                 seat=seat, move=Move.from_core(kind, tile, end),
-                open_before={core.END_NAMES[e]: p for e, p in enumerate(pips) if p >= 0})
+                open_before={ENDS[e]: p for e, p in enumerate(pips) if p >= 0})
             for seat, kind, tile, end, pips in table.history[len(known):])
         state = cls.model_construct(
             rules=rules, seed=seed, log=log, scores=tuple(table.scores),
@@ -325,7 +326,7 @@ class GameState(BaseModel):
         last = self.log[-1]
         recorded = move
         if move.kind == "play" and move.end is None and raw and raw[0][3] >= 0:
-            recorded = Move.play(move.tile, core.END_NAMES[raw[0][3]])  # type: ignore[arg-type]
+            recorded = Move.play(move.tile, ENDS[raw[0][3]])  # type: ignore[arg-type]
         log = self.log[:-1] + (last.model_copy(update={"moves": last.moves + (recorded,)}),)
         return self._after(table, log, raw)
 
@@ -351,7 +352,8 @@ class GameState(BaseModel):
         table.deal_secret(secret)
         return self._dealt(table, Deal.of(secret))
 
-    def start_hand(self, hands: list[list[int]] | list[list[Tile]], boneyard: list, leader: int,
+    def start_hand(self, hands: Sequence[Sequence[int | str | Tile]], boneyard: Sequence[int | str | Tile],
+                   leader: int,
                    deal: Deal | None = None) -> tuple[GameState, list[Event]]:
         """Begin a hand with a given deal (records do this); the deal and leader are checked, and so is
         `deal`'s secret when it has one (it must give this deal, and the leader where it is random).
@@ -409,7 +411,7 @@ def events_from_core(raw: list, rules: Rules, table: core.Table) -> tuple[list[E
         if kind == "played":
             _, seat, tile, end, total, points = ev
             events.append(made(Played,
-                seat=seat, tile=Tile.of(tile), end=core.END_NAMES[end] if end >= 0 else None,
+                seat=seat, tile=Tile.of(tile), end=ENDS[end] if end >= 0 else None,
                 total=total, points=points))
         elif kind == "scored":
             _, seat, side, points, score = ev

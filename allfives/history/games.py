@@ -122,4 +122,4 @@ def _score(table: core.Table, before: tuple[int, ...]) -> HandScore:
     if r is None:
         return HandScore(scores=after, gains=gains)
     return HandScore(scores=after, gains=gains, deductions=r.deductions, awards=r.awards,
-                     reason=r.reason, out_seat=r.out_seat)  # type: ignore[arg-type]
+                     reason=r.reason, out_seat=r.out_seat)

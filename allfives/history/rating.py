@@ -33,9 +33,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from allfives.bots.levels import level_word
 from allfives.bots.ratings import BETA, BOT_RATINGS, MU, SIGMA, TAU, levels_in_order
 from allfives.engine import Rules
-from allfives.i18n import _, number, pgettext
+from allfives.i18n import _, number
 
 from .games import GameEntry
 
@@ -266,9 +267,7 @@ def summary(games: Iterable[GameEntry]) -> RatingSummary:
 
 def level_name(level: str) -> str:
     """A bot level in the player's language (the history and records keep the English)."""
-    names = {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
-             "hard": pgettext("bot level", "hard"), "expert": pgettext("bot level", "expert")}
-    return names.get(level, level)
+    return level_word(level)
 
 
 def opponents_words(who: str) -> str:

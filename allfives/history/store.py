@@ -352,7 +352,8 @@ class HistoryStore:
             return kept
 
         with self._lock:
-            done = self._run(lambda db: (True, write(db)), (False, None), writes=True)
+            failed: tuple[bool, _Kept | None] = (False, None)
+            done = self._run(lambda db: (True, write(db)), failed, writes=True)
             if done[0]:
                 self._remember(game_id, done[1])
             return done[0]
@@ -440,11 +441,13 @@ class HistoryStore:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        return self._run(lambda db: self._entries(db, db.execute(sql, args).fetchall()[::-1]), [])
+        return self._run(lambda db: self._entries(db, db.execute(sql, args).fetchall()[::-1]),
+                         list[GameEntry]())
 
     def game(self, game_id: str) -> GameEntry | None:
         sql = f"SELECT {_COLUMNS}, rating FROM games WHERE id = ?"
-        entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()), [])
+        entries = self._run(lambda db: self._entries(db, db.execute(sql, (game_id,)).fetchall()),
+                            list[GameEntry]())
         return entries[0] if entries else None
 
     def finished_on_deals(self, code: str, not_id: str | None = None) -> tuple[GameEntry, GameState] | None:
@@ -455,7 +458,7 @@ class HistoryStore:
                " WHERE status = 'finished' AND instr(head, ?) > 0 AND id != ?"
                " ORDER BY started_at DESC, rowid DESC LIMIT 5")
         entries = self._run(lambda db: self._entries(db, db.execute(sql, (needle, not_id or "")).fetchall()),
-                            [])
+                            list[GameEntry]())
         for entry in entries:
             data = self.record(entry.id)
             if data is None or data.get("deal_code") != code:
@@ -738,7 +741,7 @@ def _stored_rating(text: str | None) -> tuple[float, float] | None:
     """A game's stored rating column: `[mu, sigma]`, or None (not finished, or not readable)."""
     try:
         mu, sigma = _parsed(text) if text else (None, None)
-        return None if mu is None else (float(mu), float(sigma))
+        return None if mu is None or sigma is None else (float(mu), float(sigma))
     except (ValueError, TypeError):
         return None
 

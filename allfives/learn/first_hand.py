@@ -10,6 +10,7 @@ Five tiles each is one of the rules' own variants; tests/learn checks the whole 
 
 from __future__ import annotations
 
+from allfives.bots.levels import LESSON_LEVEL
 from allfives.i18n import N_
 
 from .lesson import GO_ON, Lesson, Step
@@ -19,7 +20,7 @@ FIRST_HAND = Lesson(
     hands=("5-5 5-2 5-4 4-4 4-0", "5-3 5-1 0-0 6-0 6-6"),
     boneyard="6-4 6-2 6-5 5-0 4-1 6-3 1-0 1-1 2-0 2-1 2-2 3-0 3-1 3-2 3-3 4-2 4-3 6-1",
     leader=0,
-    who=("person", "easy"),
+    who=("person", LESSON_LEVEL),
     hand_size=5,
     steps=(
         Step(say=N_("Welcome! After each play the open ends are added up: a multiple of five (5, 10, 15…) "

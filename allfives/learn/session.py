@@ -163,19 +163,19 @@ class LessonSession(WholeGame):
     def coaching(self) -> Coaching:
         """What the coach says now, and where in the lesson."""
         step, steps = self.step, len(self.lesson.steps)
-        where = {"title": _(self.lesson.title), "at": min(self.at + 1, steps), "steps": steps}
+        title, at = _(self.lesson.title), min(self.at + 1, steps)
         if step is None:
-            return Coaching("", "read", last=True, **where)
+            return Coaching("", "read", last=True, title=title, at=at, steps=steps)
         if self.coming or self.waiting == "bot":
             said = (_("Well done: you scored {points}.").format(points=self.scored) if self.scored
                     else _("Well done."))
-            return Coaching(said, "praise", **(where | {"at": self.at}))  # (the step just done)
+            return Coaching(said, "praise", title=title, at=self.at, steps=steps)  # (the step just done)
         if self.told:
-            return Coaching(self.told, "nudge", **where)
+            return Coaching(self.told, "nudge", title=title, at=at, steps=steps)
         text = _(step.say).format(**self._numbers())
         if step.reads:
-            return Coaching(text, "read", last=self.at == steps - 1, **where)
-        return Coaching(text, **where)
+            return Coaching(text, "read", last=self.at == steps - 1, title=title, at=at, steps=steps)
+        return Coaching(text, title=title, at=at, steps=steps)
 
     def _numbers(self) -> dict[str, int]:
         """What a step's words may name, from the engine: the pips the others were left holding and

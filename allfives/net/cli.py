@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
 import logging.handlers
 import signal
@@ -26,14 +25,19 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from allfives.bots.levels import DEFAULT_LEVEL
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
-from allfives.play.saving import data_dir, why_unsaved
+from allfives.play.saving import data_dir
 from allfives.play.setup import DEFAULT_BOT_DELAY, add_game_flags, rules_from
-from allfives.userdata import write_atomically
 
 from . import reasons as R
 from .anywhere.cli import add_host_flags, add_seat_flags, open_invitations, servers_for
+from .autoplay import autoplay
+from .autoplay import winners as winners  # (said by the table's own screen too)
+from .seats import SEATS_NAME as SEATS_NAME
+from .seats import remember_token as remember_token
+from .seats import remembered_token, seat_key
 from .table import Table, TableOptions, clean_code, is_code, shown_code
 from .tls import clean_pin, file_fingerprint, host_context, is_pin, server_context
 
@@ -42,7 +46,6 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 7625
 TABLE_NAME = "table.json"  # the hosted table, beside the local game's save.json
-SEATS_NAME = "seats.json"  # the tokens of the tables this machine sits at, to come back after a restart
 LOG_NAME = "table.log"  # the hosted table's log, when the host's terminal shows the game
 LINGER = 60.0  # seconds the table stays open after the game ends, for the last looks at the score
 
@@ -119,8 +122,8 @@ def open_table(args: argparse.Namespace, path: Path) -> tuple[Table, str]:
     options = TableOptions(away_timeout=args.away, turn_clock=args.turn_clock, auto_cover=args.auto_cover,
                            start_when=args.people)
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
-    table = Table.new(rules, level=args.level or "medium", seed=args.seed, bot_delay=delay, options=options,
-                      save_path=path)
+    table = Table.new(rules, level=args.level or DEFAULT_LEVEL, seed=args.seed, bot_delay=delay,
+                      options=options, save_path=path)
     return table, note
 
 
@@ -432,98 +435,10 @@ def join_autoplay(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from allfives.bots import make_bot
+    from .client import TableClient
 
-    from .client import AutoPlayer, JoinRefused, NotTheTable, TableClient, deals_said
-    from .protocol import Start
-
-    seats_file = data_dir() / SEATS_NAME
     key = seat_key(args.address, args.code)
-    token = _remembered(seats_file).get(key)
-    client = TableClient(args.address, args.code, args.name, token=token, seat=wanted_seat(args),
-                         stop_when_over=True, pin=args.pin)
-    player = AutoPlayer(client, make_bot(args.autoplay).choose)
-    heard = player.heard
-
-    def on_message(message) -> None:
-        heard(message)
-        if client.token is not None and client.token != token:
-            _remember(seats_file, key, client.token)
-        if args.start and client.is_host and client.phase == "lobby":
-            args.start = False
-            client.send_soon(Start())
-
-    client.on_message = on_message
-    try:
-        await client.run()
-    except NotTheTable as e:
-        print(_("allfives join: {why}").format(why=visible(str(e))), file=sys.stderr)
-        return 2
-    except JoinRefused as e:  # (the table's words, in ours)
-        print(_("allfives join: the table refused: {why}").format(why=visible(str(e))), file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(_("allfives join: cannot reach {address}: {why}").format(address=args.address,
-                                                                       why=e.strerror or e), file=sys.stderr)
-        return 2
-    if client.goodbye is not None and client.goodbye_said is not None:  # closed, or the seat taken back
-        why = visible(client.goodbye_said)  # (the table's words, in ours)
-        if client.goodbye.come_back:
-            print(_("{why}; once it is open again, `{command}` brings this seat back.").format(
-                why=why, command=f"{rejoin_line(args)} --autoplay {args.autoplay}"))
-        else:
-            print(_("{why}.").format(why=why))
-        return 0
-    if client.view is not None and client.info is not None:
-        print(_("Game over: {winners}; scores {scores}").format(winners=winners(client),
-                                                                 scores=list(client.view.scores)))
-        print(deals_said(client.seen))  # (hand by hand, each deal's secret checked against what we saw)
-    return 0
-
-
-def winners(client: TableClient) -> str:
-    """`Ann & Cy win`, `Bea wins`: the winning side by its players' names, as people say it."""
-    info, side = client.info, client.winner
-    if info is None or side is None:
-        return _("nobody wins")
-    names = [info.seats[seat].name for seat in info.rules.seats_of(side)]
-    if len(names) > 1:
-        return _("{names} win").format(names=" & ".join(names))
-    return _("{name} wins").format(name=names[0])
-
-
-def seat_key(address: str, code: str) -> str:
-    """Under what a seat's token is kept in seats.json."""
-    return f"{address} {clean_code(code)}"
-
-
-def remembered_token(key: str) -> str | None:
-    return _remembered(data_dir() / SEATS_NAME).get(key)
-
-
-def remember_token(key: str, token: str) -> str | None:
-    """Keep a seat's token in seats.json; why it could not be kept (a full disk), or None."""
-    if remembered_token(key) != token:
-        return _remember(data_dir() / SEATS_NAME, key, token)
-    return None
-
-
-def _remembered(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} \
-        if isinstance(data, dict) else {}
-
-
-def _remember(path: Path, key: str, token: str) -> str | None:
-    """Why the token could not be kept, or None: coming back after a restart needs it; playing on does
-    not (so a guest plays on; the host is told, as its seat is the one the table resumes with)."""
-    seats = _remembered(path)
-    seats[key] = token
-    try:
-        write_atomically(path, json.dumps(seats, indent=1))  # 0600, like table.json: tokens hold seats
-    except OSError as e:
-        return why_unsaved(e)
-    return None
+    client = TableClient(args.address, args.code, args.name, token=remembered_token(key),
+                         seat=wanted_seat(args), stop_when_over=True, pin=args.pin)
+    return await autoplay(client, args.autoplay, lambda: key, start=args.start, reaching=args.address,
+                          come_back=f"{rejoin_line(args)} --autoplay {args.autoplay}")

@@ -15,7 +15,7 @@ import random
 import ssl
 import time
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, assert_never
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -333,7 +333,7 @@ class TableClient:
         return await self.send(LetBack(name=name))
 
     async def say(self, text: str) -> bool:
-        return await self.send(Say(text=text))  # type: ignore[arg-type]
+        return await self.send(Say(text=text))
 
     # -- waiting -----------------------------------------------------------------
 
@@ -379,45 +379,49 @@ class TableClient:
         self._wake()
 
     def take(self, message: ServerMessage) -> None:
-        """Bring our picture of the table up to date with one message."""
-        if isinstance(message, Welcome):
-            self.seat, self.token = message.seat, message.token
-            self.connections += 1
-            self.take(message.table)
-            self.seated = True
-            if self.on_link is not None:
-                self.on_link(True)
-        elif isinstance(message, Snapshot):
-            self.info = message.info
-            self.seen = seen_of(message)
-            self._clocks()
-        elif isinstance(message, Update):
-            seen = self.seen or SeenGame.from_snapshot(message.view)
-            self.seen = seen.with_update(message.events, message.view, deal_of(message))
-            if self.info is not None:
-                self.info = self.info.model_copy(update={"phase": message.view.phase})
-            view = message.view  # a turn clock runs only while its person is to move (a new one is told)
-            self.turn_until = {s: t for s, t in self.turn_until.items()
-                               if view.phase == "playing" and s == view.turn}
-        elif isinstance(message, Seating):
-            if self.info is not None:
-                self.info = self.info.model_copy(update={"seats": message.seats})
-            self._clocks()
-        elif isinstance(message, Moved):
-            self.seat = message.seat
-        elif isinstance(message, Refused):
-            self.refused = message
-        elif isinstance(message, Error):
-            reason = reasons.read(message.reason)  # (in our language, whatever the host speaks)
-            self.errors.append(reason)
-            if message.fatal:  # the table is closing this connection; coming back would not help
-                self.refusal, self.refusal_template = reason, reasons.template_of(message.reason)
+        """Bring our picture of the table up to date with one message (one case a kind: the type checker
+        fails on a kind left out)."""
+        match message:
+            case Welcome():
+                self.seat, self.token = message.seat, message.token
+                self.connections += 1
+                self.take(message.table)
+                self.seated = True
+                if self.on_link is not None:
+                    self.on_link(True)
+            case Snapshot():
+                self.info = message.info
+                self.seen = seen_of(message)
+                self._clocks()
+            case Update():
+                seen = self.seen or SeenGame.from_snapshot(message.view)
+                self.seen = seen.with_update(message.events, message.view, deal_of(message))
+                if self.info is not None:
+                    self.info = self.info.model_copy(update={"phase": message.view.phase})
+                view = message.view  # a turn clock runs only while its person is to move (a new one is told)
+                self.turn_until = {s: t for s, t in self.turn_until.items()
+                                   if view.phase == "playing" and s == view.turn}
+            case Seating():
+                if self.info is not None:
+                    self.info = self.info.model_copy(update={"seats": message.seats})
+                self._clocks()
+            case Moved():
+                self.seat = message.seat
+            case Refused():
+                self.refused = message
+            case Error():
+                reason = reasons.read(message.reason)  # (in our language, whatever the host speaks)
+                self.errors.append(reason)
+                if message.fatal:  # the table is closing this connection; coming back would not help
+                    self.refusal, self.refusal_template = reason, reasons.template_of(message.reason)
+                    self._stopping = True
+            case Goodbye():  # no coming back by ourselves: the table is done with us
+                self.goodbye = message
                 self._stopping = True
-        elif isinstance(message, Goodbye):  # no coming back by ourselves: the table is done with us
-            self.goodbye = message
-            self._stopping = True
-        elif isinstance(message, Said):
-            self.said.append((message.seat, message.text))
+            case Said():
+                self.said.append((message.seat, message.text))
+            case _:
+                assert_never(message)
         if self.stop_when_over and self.phase == "game_over":
             self._stopping = True
 

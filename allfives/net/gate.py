@@ -18,7 +18,7 @@ import logging
 import ssl
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
@@ -134,13 +134,14 @@ class GatedConnection(ServerConnection):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._raw: asyncio.BaseTransport | None = None
+        self._raw: asyncio.Transport | None = None
         self._made = False  # the websocket has its transport (and its handler runs)
         self._timer: asyncio.TimerHandle | None = None
         self._handshake: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport = cast(asyncio.Transport, transport)  # (a stream server's transports are)
         self._raw = transport
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"

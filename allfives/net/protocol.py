@@ -167,7 +167,7 @@ class TableInfo(_Message):
     banned: tuple[Name, ...] = Field(default=(), max_length=MAX_BANNED)
 
     @model_serializer(mode="wrap")
-    def _unless_empty(self, handler):  # type: ignore[no-untyped-def]
+    def _unless_empty(self, handler):
         """`banned` is left out while empty: a client of an earlier protocol 3 reads the rest as before."""
         data = handler(self)
         if isinstance(data, dict) and not data.get("banned"):

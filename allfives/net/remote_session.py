@@ -19,7 +19,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import assert_never
 
+from allfives.bots.levels import ADVISER, level_word
 from allfives.engine import (
     Drew,
     Event,
@@ -49,6 +51,7 @@ from allfives.net.protocol import (
     Release,
     Said,
     Say,
+    Seating,
     SendMove,
     ServerMessage,
     Sit,
@@ -63,7 +66,6 @@ from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_bot
 from allfives.play.setup import GameSetup, Player
 
-LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("expert"))  # bots' levels, shown as `_(level)`
 THINK_SLICE = 0.25  # seconds a waiting thread sleeps between looks at whether the session closed
 
 
@@ -226,7 +228,7 @@ class RemoteSession:
 
     def say(self, text: str) -> None:
         """A canned table message (`CANNED`) to everyone."""
-        self.client.send_soon(Say(text=text))  # type: ignore[arg-type]
+        self.client.send_soon(Say(text=text))
 
     # -- GameSession ------------------------------------------------------------------------
 
@@ -247,7 +249,7 @@ class RemoteSession:
                     players.append(Player("You", "person", s.level))
                     continue
                 if s.status == "bot":
-                    seen_as = _("bot · {level}").format(level=_(s.level))
+                    seen_as = _("bot · {level}").format(level=level_word(s.level))
                 elif s.status == "here":
                     seen_as = (_("person") if turn is None
                                else _("person · {clock}").format(clock=clock(turn)) if turn
@@ -350,7 +352,7 @@ class RemoteSession:
 
     def hint(self, seat: int) -> Move:
         """What the hard bot would play in our place, from our own view (blocking)."""
-        return make_bot("hard").choose(self.seat_view(seat))
+        return make_bot(ADVISER).choose(self.seat_view(seat))
 
     def take_notice(self) -> str | None:
         return None  # the table keeps the game; what this player is told comes through `notices`
@@ -408,30 +410,37 @@ class RemoteSession:
         return known
 
     def _heard(self, message: ServerMessage) -> None:
+        """Take a message from the table: one case a kind (the type checker fails on a kind left out)."""
         with self._cond:
-            if isinstance(message, (Welcome, Snapshot)):
-                table = message.table if isinstance(message, Welcome) else message
-                if isinstance(message, Welcome) and self.resets == 0:
-                    self._named(table.info.seats[message.seat].name)
-                    if table.info.seeded:
-                        self.notices.append((_(SEEDED_TABLE), "warning"))
-                self._reset(table)
-            elif isinstance(message, Update):
-                self._pending.append(message)
-            elif isinstance(message, Refused):
-                if self._sent is not None:
-                    self._refused, self._sent = (self._sent, self._why(self._sent, message.reason)), None
-                else:
-                    self.notices.append((_("Not made: {reason}").format(reason=reasons.read(message.reason)),
-                                         "warning"))
+            match message:
+                case Welcome() | Snapshot():
+                    table = message.table if isinstance(message, Welcome) else message
+                    if isinstance(message, Welcome) and self.resets == 0:
+                        self._named(table.info.seats[message.seat].name)
+                        if table.info.seeded:
+                            self.notices.append((_(SEEDED_TABLE), "warning"))
+                    self._reset(table)
+                case Update():
+                    self._pending.append(message)
+                case Refused():
+                    if self._sent is not None:
+                        self._refused, self._sent = (self._sent, self._why(self._sent, message.reason)), None
+                    else:
+                        self.notices.append((_("Not made: {reason}").format(
+                            reason=reasons.read(message.reason)), "warning"))
+                case Error() | Said() | Moved() | Seating() | Goodbye():
+                    pass  # (said below, outside the lock; the seating and a goodbye are the client's)
+                case _:
+                    assert_never(message)
             self._cond.notify_all()
-        if isinstance(message, Error) and not message.fatal:
-            self.notices.append((reasons.read(message.reason), "warning"))
-        elif isinstance(message, Said):
-            said = _("{name}: {said}").format(name=self.name(message.seat), said=_(message.text))
-            self.notices.append((said, "information"))
-        elif isinstance(message, Moved):
-            self._setup = None
+        match message:
+            case Error(fatal=False):
+                self.notices.append((reasons.read(message.reason), "warning"))
+            case Said():
+                said = _("{name}: {said}").format(name=self.name(message.seat), said=_(message.text))
+                self.notices.append((said, "information"))
+            case Moved():
+                self._setup = None
         self._tell(message)
 
     def _named(self, name: str) -> None:

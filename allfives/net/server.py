@@ -17,7 +17,7 @@ import logging
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -35,6 +35,7 @@ from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    ClientMessage,
     Cover,
     Error,
     Goodbye,
@@ -311,7 +312,8 @@ class TableServer:
         except TableError as e:
             self.refuse(conn, str(e), fatal=e.fatal)
 
-    def act(self, conn: Connection, message: Any) -> None:
+    def act(self, conn: Connection, message: ClientMessage) -> None:
+        """Carry out a client's message: one case a kind (the type checker fails on a kind left out)."""
         table, now = self.table, self.now()
         if isinstance(message, Hello):
             if conn.seat is not None:
@@ -321,34 +323,38 @@ class TableServer:
         seat = conn.seat
         if seat is None:
             raise TableError(R.said(R.HELLO_FIRST), fatal=True)
-        if isinstance(message, SendMove):
-            try:
-                self.apply(seat, message.move, message.at)
-            except TableError as e:
-                conn.send(encode(Refused(move=str(message.move), reason=str(e))))
-            else:
-                conn.refund()  # a move that is made never counts against the rate: play as fast as you like
-        elif isinstance(message, Sit):
-            self.move_seat(conn, seat, message.seat)
-        elif isinstance(message, Start):
-            self.start_game(seat)
-        elif isinstance(message, Ready):
-            table.ready(seat)
-            self.kick()
-        elif isinstance(message, Cover):
-            table.cover(message.seat, now, by=seat)
-            log.info("%s lets a bot play for %s (seat %s)", table.names[seat], table.names[message.seat],
-                     message.seat + 1)
-            self.send_seating()
-            self.kick()
-        elif isinstance(message, (Kick, Release)):
-            self.unseat(seat, message.seat, kick=isinstance(message, Kick))
-        elif isinstance(message, LetBack):
-            table.let_back(message.name, by=seat)
-            log.info("%s lets %s back to the table", table.names[seat], message.name)
-            self.send_bans(seat)
-        elif isinstance(message, Say):
-            self.send_all(lambda _: Said(seat=seat, text=message.text))
+        match message:
+            case SendMove():
+                try:
+                    self.apply(seat, message.move, message.at)
+                except TableError as e:
+                    conn.send(encode(Refused(move=str(message.move), reason=str(e))))
+                else:
+                    conn.refund()  # a move made never counts against the rate: play as fast as you like
+            case Sit():
+                self.move_seat(conn, seat, message.seat)
+            case Start():
+                self.start_game(seat)
+            case Ready():
+                table.ready(seat)
+                self.kick()
+            case Cover():
+                table.cover(message.seat, now, by=seat)
+                log.info("%s lets a bot play for %s (seat %s)", table.names[seat], table.names[message.seat],
+                         message.seat + 1)
+                self.send_seating()
+                self.kick()
+            case Kick() | Release():
+                self.unseat(seat, message.seat, kick=isinstance(message, Kick))
+            case LetBack():
+                table.let_back(message.name, by=seat)
+                log.info("%s lets %s back to the table", table.names[seat], message.name)
+                self.send_bans(seat)
+            case Say():
+                text = message.text
+                self.send_all(lambda _: Said(seat=seat, text=text))
+            case _:
+                assert_never(message)
 
     def hello(self, conn: Connection, hello: Hello) -> None:
         table, now, door = self.table, self.now(), self.door
@@ -375,7 +381,7 @@ class TableServer:
             if old is not None and old is not conn:  # the same player on a new connection
                 old.seat = None
                 self.refuse(old, R.said(R.JOINED_AGAIN), fatal=True)
-                self._background(old.link.close(*old.closing))
+                self._background(old.link.close(*(old.closing or ())))
             table.arrive(seat, conn.address_key)
             log.info("%s is back at seat %s", table.names[seat], seat + 1)
         else:
@@ -471,7 +477,8 @@ class TableServer:
     def _heard(self, events: list[Event]) -> None:
         for ev in events:
             if isinstance(ev, HandResult):
-                log.info("Hand %s is over: scores %s", self.table.state.hand_number, list(ev.scores))
+                state = self.table.state
+                log.info("Hand %s is over: scores %s", state.hand_number if state else "?", list(ev.scores))
             elif isinstance(ev, GameWon):
                 log.info("Game over: %s wins with scores %s", self.table.setup.side_title(ev.side),
                          list(ev.scores))

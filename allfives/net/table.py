@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from allfives.bots import DEFAULT_LEVEL, LEVELS
 from allfives.engine import (
     Event,
     Game,
@@ -36,7 +37,7 @@ from allfives.play.journal import RecordWriter
 from allfives.play.saving import why_unsaved
 from allfives.play.seat import not_now, refusal
 from allfives.play.session import make_seat_bot
-from allfives.play.setup import BOT_NAMES, LEVELS, GameSetup, Player
+from allfives.play.setup import BOT_NAMES, GameSetup, Player
 from allfives.record_file import read_record
 
 from . import reasons as R
@@ -169,7 +170,7 @@ class Table:
     setup: GameSetup
     code: str = field(default_factory=new_code)
     options: TableOptions = TableOptions()
-    level: str = "medium"
+    level: str = DEFAULT_LEVEL
     host_seat: int | None = None  # the first person to sit hosts a headless table
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None  # the state and every hand's events, from the first deal
@@ -192,7 +193,7 @@ class Table:
             self.seats = [Seat() for _n in range(self.setup.rules.seats)]
 
     @classmethod
-    def new(cls, rules: Rules, level: str = "medium", seed: int | None = None, bot_delay: float = 0.8,
+    def new(cls, rules: Rules, level: str = DEFAULT_LEVEL, seed: int | None = None, bot_delay: float = 0.8,
             options: TableOptions | None = None, save_path: Path | None = None) -> Table:
         """An open table: every seat a bot of the host's level until a person sits in it."""
         if level not in LEVELS:
@@ -302,7 +303,7 @@ class Table:
     def info(self, now: float, seat: int | None = None) -> TableInfo:
         """The table's standing facts as `seat` is told them (the host's seat is told whom it sent away)."""
         banned = tuple(b.name for b in self.bans) if seat is not None and seat == self.host_seat else ()
-        return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,  # type: ignore[arg-type]
+        return TableInfo(rules=self.setup.rules, seats=self.seat_info(now), phase=self.phase,
                          bot_level=self.level, away_timeout=self.options.away_timeout,
                          turn_clock=self.options.turn_clock, hand_pause=self.options.hand_pause,
                          seeded=self.setup.seeded, banned=banned)
@@ -610,7 +611,7 @@ class Table:
             if (not isinstance(tokens, list) or len(tokens) != state.rules.seats
                     or not all(t is None or _is_hash(t) for t in tokens)):
                 raise ValueError(_("the seats' tokens do not match the seats"))
-            code, level, host = extra.get("code"), extra.get("level", "medium"), extra.get("host_seat")
+            code, level, host = extra.get("code"), extra.get("level", DEFAULT_LEVEL), extra.get("host_seat")
             if isinstance(code, str) and len(code) == 6:
                 raise ValueError(_("its table code is an older allfives' 6 letters, too easy to guess; "
                                    "open a new table"))

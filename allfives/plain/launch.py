@@ -90,9 +90,9 @@ def main(argv: list[str]) -> int:
         told.append(prefs.update(plain_verbose=args.verbose))
     verbose = bool(prefs.prefs.plain_verbose)
     with contextlib.suppress(AttributeError, ValueError, OSError):
-        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  (a terminal short of letters)
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # (a terminal short of letters)
     with contextlib.suppress(AttributeError, ValueError, OSError):
-        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  (a byte no letter: never a crash)
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # (a byte no letter: never a crash)
     console = Console(sys.stdin, sys.stdout, terminal=sys.stdin.isatty() and sys.stdout.isatty())
     console.say_all([line for line in told if line])
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):

@@ -9,21 +9,19 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from allfives.bots.levels import DEFAULT_LEVEL
 from allfives.i18n import _
 
-from .setup import GameSetup, default_players, rules_from
+from .options import rules_from, shaping, switches
+from .setup import GameSetup, default_players
 
 if TYPE_CHECKING:
     from .deals import EarlierGame
 
-SHAPING = ("seats", "seed", "humans", "level", "target", "variant")  # (`--humans`: where a command has it)
-SWITCHES = ("cut_throat", "muggins", "finish_hand")
-
-
 def shapes_a_game(args: argparse.Namespace) -> bool:
     """Whether any flag that shapes a game was given."""
-    return (any(getattr(args, name, None) is not None for name in SHAPING)
-            or any(getattr(args, name, False) for name in SWITCHES))
+    return (any(getattr(args, name, None) is not None for name in shaping())
+            or any(getattr(args, name, False) for name in switches()))
 
 
 def checked_delay(delay: float | None) -> None:
@@ -34,13 +32,14 @@ def checked_delay(delay: float | None) -> None:
 
 def game_from(args: argparse.Namespace, bot_delay: float) -> GameSetup:
     """The game the shaping flags ask for: `--humans` people (one where the command has no such flag) in
-    the first seats and bots at `--level` (medium) in the rest. ValueError (one line) for bad flags."""
+    the first seats and bots at `--level` (the default level) in the rest. ValueError (one line) for bad
+    flags."""
     rules = rules_from(args)
     humans = getattr(args, "humans", None)
     humans = 1 if humans is None else humans
     if not 0 <= humans <= rules.seats:
         raise ValueError(_("--humans must be between 0 and {seats}").format(seats=rules.seats))
-    return GameSetup(rules=rules, players=default_players(rules.seats, humans, args.level or "medium"),
+    return GameSetup(rules=rules, players=default_players(rules.seats, humans, args.level or DEFAULT_LEVEL),
                      seed=args.seed, bot_delay=bot_delay)
 
 

@@ -34,6 +34,11 @@ class GameSession(Protocol):
         ...
 
     @property
+    def state(self) -> GameState | None:
+        """The whole game as it stands (None: a remote seat before the table's first state)."""
+        ...
+
+    @property
     def waiting(self) -> Waiting:
         """What the game waits for: a person here, a bot (or anyone not at this terminal), the next
         deal, or nothing more (game over)."""

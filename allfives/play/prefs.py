@@ -20,7 +20,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from allfives.bots import LEVELS
+from allfives.bots import levels as bot_levels
+from allfives.engine import options
 from allfives.engine.core import MAX_TARGET, VARIANTS
 from allfives.engine.values import describe
 from allfives.i18n import LANGUAGES, N_, _
@@ -31,7 +32,6 @@ PREFS_NAME = "prefs.toml"
 MAX_PREFS_BYTES = 64 * 1024  # a few hundred bytes in use: anything this big is not ours
 MAX_BOT_DELAY = 10.0  # the bounds `--bot-delay` has
 SEATS = (2, 3, 4)
-WHO = ("person", *LEVELS)  # what sits in a seat: a person, or a bot of a level
 THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # Textual's theme names, ours among them
 HAND_ORDER = re.compile(r"[a-z][a-z0-9_-]{0,19}")  # the UI says which orders it knows
 HEADER = "# allfives preferences: written by allfives as you play. A value it cannot use is ignored.\n"
@@ -42,13 +42,16 @@ class LastGame:
     """The setup the new-game screen starts from: the last game's, as chosen there (or by flags)."""
 
     seats: int = 2
-    who: tuple[str, ...] = ("person", "medium")  # per seat: "person" or a bot level
+    who: tuple[str, ...] = ("person", bot_levels.DEFAULT_LEVEL)  # per seat: "person" or a bot level
     names: tuple[str, ...] = ("", "")  # per seat: the name a person gave ("" for none, and for a bot)
     partnership: bool = True  # (four seats only)
     variant: str = "standard"
     target: int | None = None  # None: the usual target for the seats
-    muggins: bool = False
-    finish_hand: bool = False
+    house_rules: frozenset[str] = frozenset()  # the house rules played (engine/options.py's keys)
+
+    def plays(self, key: str) -> bool:
+        """Whether the house rule of this key was played."""
+        return key in self.house_rules
 
 
 @dataclass(frozen=True)
@@ -142,12 +145,14 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
         return None  # (everything else is per seat)
     default = LastGame()
     who, names = [], []
+    kinds = ("person", *bot_levels.LEVELS)  # what sits in a seat: a person, or a bot of a level
     for seat in range(1, seats + 1):
-        kind = table.get(f"seat_{seat}", "person" if seat == 1 else "medium")
-        if kind not in WHO:
+        fallback = "person" if seat == 1 else bot_levels.DEFAULT_LEVEL
+        kind = table.get(f"seat_{seat}", fallback)
+        if kind not in kinds:
             refused.append(f"last_game.seat_{seat}: " + _("must be one of {choices}, found {found}").format(
-                choices=", ".join(WHO), found=describe(kind)))
-            kind = "person" if seat == 1 else "medium"
+                choices=", ".join(kinds), found=describe(kind)))
+            kind = fallback
         who.append(kind)
         name = table.get(f"name_{seat}", "")
         if name != "" and kind == "person":
@@ -179,8 +184,7 @@ def last_game_from(table: dict[str, Any], refused: list[str]) -> LastGame | None
         target = None
     return LastGame(seats=seats, who=tuple(who), names=tuple(names),
                     partnership=flag("partnership", default.partnership), variant=variant, target=target,
-                    muggins=flag("muggins", default.muggins),
-                    finish_hand=flag("finish_hand", default.finish_hand))
+                    house_rules=frozenset(rule.key for rule in options.HOUSE_RULES if flag(rule.key, False)))
 
 
 def own_name(value: object) -> str | None:
@@ -234,8 +238,8 @@ def to_toml(prefs: Prefs) -> str:
             table[f"seat_{seat}"] = kind
             if name:
                 table[f"name_{seat}"] = name
-        table.update(partnership=last.partnership, variant=last.variant, target=last.target,
-                     muggins=last.muggins, finish_hand=last.finish_hand)
+        table.update(partnership=last.partnership, variant=last.variant, target=last.target)
+        table.update({rule.key: last.plays(rule.key) for rule in options.HOUSE_RULES})
         lines += [f"{key} = {toml_value(value)}\n" for key, value in table.items() if value is not None]
     if prefs.anywhere:
         lines.append("\n[anywhere]\n")

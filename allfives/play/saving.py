@@ -256,7 +256,7 @@ class SaveStore:
             return LoadOutcome(problem=_("The saved game could not be read ({why}). It was moved to {path} "
                                          "and a new game starts.").format(why=why, path=moved))
         if state.hand_number == 0:
-            state, _events = state.next_hand()  # a record may stop before its first deal: deal it
+            state, _dealt = state.next_hand()  # a record may stop before its first deal: deal it
         if state.phase == "game_over":
             try:
                 self._write(self.last_path, text)

@@ -9,6 +9,7 @@ import threading
 from dataclasses import replace
 from typing import Protocol
 
+from allfives.bots.levels import ADVISER
 from allfives.engine import Event, Game, GameState, IllegalMove, Move, SeatView
 from allfives.play.game_session import WholeGame
 from allfives.play.history_link import HistoryLink, new_history_id
@@ -145,7 +146,7 @@ class Session(WholeGame):
     def hint_bot(self) -> Bot:
         """The hard bot that suggests a move to a person: seeded games get a repeatable hint."""
         seed = bot_seed(self.setup, self.state, hint=True)
-        return make_bot("hard", seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
+        return make_bot(ADVISER, seed=seed, simulations=SEEDED_SIMULATIONS if self.setup.seeded else None)
 
     # -- actions --------------------------------------------------------
 

@@ -4,28 +4,25 @@ session and save."""
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from allfives.bots import GAME_SIMULATIONS, GAME_SIMULATIONS_FOR, LEVELS
-from allfives.engine.core import (
-    MAX_HAND_SIZE,
-    MAX_TARGET,
-    SEED_LIMIT,
-    TARGETS,
-    VARIANTS,
-    seed_problem,
-    variant_hand_size,
-)
+from allfives.bots import GAME_SIMULATIONS, GAME_SIMULATIONS_FOR
+from allfives.bots import levels as bot_levels
+from allfives.bots.levels import level_word as level_word  # (the setup's screens say levels so)
+from allfives.engine.core import SEED_LIMIT
 from allfives.engine.values import describe
-from allfives.i18n import N_, _, add_language_flag, number, pgettext
+from allfives.i18n import N_, _, add_language_flag, number
 from allfives.names import NameRefused as NameRefused  # (the name rule's refusal: setups raise it)
 from allfives.names import default_name, named
 from allfives.names import given as given_name
+
+from . import code_layout
+from .options import game_flags
+from .options import rules_from as rules_from  # (the doors read flags into rules from here)
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
@@ -47,7 +44,7 @@ class Player:
 
     given: str | None
     kind: Kind = "bot"
-    level: str = "medium"
+    level: str = bot_levels.DEFAULT_LEVEL
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "given", given_name(self.given))
@@ -84,8 +81,8 @@ class Player:
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
             # (the kinds as a record writes them: data)
             raise ValueError(_("a player needs a kind: {person} or {bot}").format(person="person", bot="bot"))
-        level = data.get("level", "medium")
-        if level not in LEVELS:
+        level = data.get("level", bot_levels.DEFAULT_LEVEL)
+        if level not in bot_levels.LEVELS:
             raise ValueError(_("unknown bot level {found}").format(found=describe(level)))
         raw = data.get("name", None if data["kind"] == "person" else "?")
         try:
@@ -98,7 +95,7 @@ class Player:
         return cls(name, kind=data["kind"], level=level)
 
 
-def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple[Player, ...]:
+def default_players(seats: int, people: int = 1, level: str = bot_levels.DEFAULT_LEVEL) -> tuple[Player, ...]:
     """Seat 0 (and the next `people - 1` seats) for people, the rest bots."""
     out = []
     for seat in range(seats):
@@ -107,13 +104,6 @@ def default_players(seats: int, people: int = 1, level: str = "medium") -> tuple
         else:
             out.append(Player(BOT_NAMES[seat], "bot", level))
     return tuple(out)
-
-
-def level_word(level: str) -> str:
-    """A bot's level in this language (`medium`): one word on the new-game screen and at the table."""
-    return {"easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
-            "hard": pgettext("bot level", "hard"),
-            "expert": pgettext("bot level", "expert")}.get(level, level)
 
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dan")
@@ -284,18 +274,43 @@ class GameSetup:
                    bots_seed=bots_seed, practice=data.get("practice") is True, deals=deals)
 
 
+def named_as(setup: GameSetup, name: str | None) -> GameSetup:
+    """A game set up by flags or a deal code (no new-game screen asked for names): its first person, if
+    they have only the stand-in name, takes the player's own remembered `name`, unless another seat
+    has it. So a game on the same deals compares the player with themselves."""
+    people = setup.people
+    if not name or not people:
+        return setup
+    first = people[0]
+    player = setup.players[first]
+    taken = {p.name.casefold() for s, p in enumerate(setup.players) if s != first}
+    if player.given != person_name(first, len(people)) or name.casefold() in taken:
+        return setup
+    players = tuple(replace(p, given=name) if s == first else p for s, p in enumerate(setup.players))
+    return replace(setup, players=players)
+
+
+def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
+    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
+
+    A player named against the name rule is refused (NameRefused, one line naming the player), never
+    shown: the record is someone else's, but what it makes us draw is ours.
+    """
+    try:
+        return GameSetup.from_record(rules, None, dict(data))
+    except NameRefused:
+        raise
+    except ValueError:
+        players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
+        return GameSetup(rules=rules, players=players)
+
+
 def add_game_flags(p: argparse.ArgumentParser,
                    seats_help: str = N_("number of seats (starts at once)")) -> None:
     """The flags that shape a game, shared by `allfives` (play) and `allfives host`; with `--lang`
     (allfives.cli has chosen the language before any parser is made, so their help speaks it)."""
-    p.add_argument("--seats", type=int, choices=(2, 3, 4), help=_(seats_help))
-    p.add_argument("--seed", type=int, help=_("seed the deals and bots: the same seed plays the same game"))
-    p.add_argument("--level", choices=LEVELS, help=_("every bot's level (default medium)"))
-    p.add_argument("--target", type=int, help=_("points to win (default 250 for 2 seats, else 200)"))
-    p.add_argument("--variant", choices=VARIANTS, help=_("hand sizes: standard, five_each or seven_five"))
-    p.add_argument("--cut-throat", action="store_true", help=_("4 seats, every player for themselves"))
-    p.add_argument("--muggins", action="store_true", help=_("going out scores the others' pips"))
-    p.add_argument("--finish-hand", action="store_true", help=_("play the hand out before a win"))
+    for flag in game_flags():
+        flag.add_to(p, seats_help if flag.dest == "seats" else None)
     delay = p.add_argument("--bot-delay", type=float, metavar="SECONDS", default=None)
     # The default is written as this language writes numbers (Babel) only when the help is shown: its
     # locale data costs a first screen about 20 ms. argparse fills `%(name)s` from the action's fields.
@@ -315,41 +330,14 @@ class ShownLater:
         return self.make()
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The rules those flags ask for (ValueError, one line, for a bad combination)."""
-    seats = args.seats or 2
-    if args.target is not None and not 1 <= args.target <= MAX_TARGET:
-        raise ValueError(_("--target must be between 1 and {most}").format(most=MAX_TARGET))
-    if args.seed is not None and (problem := seed_problem(args.seed)):
-        raise ValueError(f"--seed: {problem}")
-    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
-        raise ValueError(_("--bot-delay must be between 0 and 10 seconds"))
-    from allfives.engine import Rules
-
-    # Every field is set here from flags already checked (seats and variant are argparse choices, whose
-    # hand sizes all fit in 28 tiles; partners only at four seats; the target above), so no validator is
-    # built before the first screen: building the first one costs more than the rest of the rules.
-    # tests/ui/test_startup.py checks that validation agrees for every combination of flags.
-    return Rules.model_construct(
-        seats=seats, partnership=seats == 4 and not args.cut_throat,
-        hand_size=variant_hand_size(seats, args.variant or "standard"),
-        target=TARGETS[seats] if args.target is None else args.target,
-        end_of_hand="muggins" if args.muggins else "deduct",
-        win_check="finish_hand" if args.finish_hand else "immediate")
-
-
 # -- the deal code ------------------------------------------------------------
 # A short typeable code that makes a game's deals again (`allfives --deals CODE`; allfives.play.deals
 # compares two games played on it). A code is 20 characters of Crockford's base 32 (0-9 and A-Z without
 # I, L, O and U; read in either case, with O read as 0 and I, L as 1), grouped `K7QM-2XPD-…`. Its 19
-# data characters hold 95 bits:
-#
-#     the game's secret (60) | version (3) | seats and partners (2) | hand size - 1 (4) | target (14)
-#     | Muggins (1) | finish (1) | who sits where (10: a base-5 digit a seat, person or bot level)
-#
-# (the first 35 laid over with bits of the secret's hash, so that codes of like games look nothing
-# alike), and the 20th is a check character: the sum over GF(32) of each character times α to the power
-# of its place from the end, so any one character mistyped and any two neighbours swapped are caught.
+# data characters hold 95 bits: the game's secret (60), a version (3) and the rules and seats (32), laid
+# out by allfives.play.code_layout (made from the declared house rules and levels, a layout a version),
+# and the 20th is a check character: the sum over GF(32) of each character times α to the power of its
+# place from the end, so any one character mistyped and any two neighbours swapped are caught.
 #
 # Each hand's secret follows from the game's secret (`engine.deal.hand_secret`), so every hand is still
 # dealt, committed to and shown by RECORD.md's "Fair deals" rule; the bots' seeds follow from it too
@@ -360,23 +348,13 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: n for n, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 LENGTH = 20  # characters, the check character among them
 GROUP = 4
-SECRET_BITS = 60
-_PARAM_BITS = 5 * (LENGTH - 1) - SECRET_BITS  # version, rules and seats: 35
-VERSION = 0
-_SEATINGS = ((2, False), (3, False), (4, True), (4, False))  # (seats, partnership)
-_WHO = ("person", *LEVELS)  # a seat's digit
+SECRET_BITS = code_layout.SECRET_BITS
 _MAX_TYPED = 64  # anything longer is not a code mistyped: refused before it is read
 FIELD = "deal_code"  # the record's and the save's field
 
 
 class DealCodeError(ValueError):
     """A text that is no deal code; its message says why in the player's words (never quoting the text)."""
-
-
-def _mask(secret: int) -> int:
-    """Bits laid over the rules and seats, from the secret: codes of like games look nothing alike."""
-    digest = hashlib.sha256(b"allfives code " + secret.to_bytes(8, "big")).digest()
-    return int.from_bytes(digest[:8], "big") & ((1 << _PARAM_BITS) - 1)
 
 
 def _times_alpha(x: int) -> int:
@@ -400,35 +378,34 @@ class DealCode:
 
     rules: Rules
     who: tuple[str, ...]  # per seat: "person" or a bot's level
-    secret: int = field(repr=False)  # SECRET_BITS bits (never in a log line by mistake)
+    secret: int = field(repr=False)  # SECRET_BITS bits at most (never in a log line by mistake)
+    # The layout's version it was read in (None: the lowest that says it, as a new code is written)
+    version: int | None = field(default=None, compare=False, repr=False)
 
     # -- making ---------------------------------------------------------
 
     @classmethod
     def fresh(cls, setup: GameSetup) -> DealCode:
         """A new code for this setup, its secret from the operating system's cryptographic source."""
-        return cls(setup.rules, tuple("person" if p.is_person else p.level for p in setup.players),
-                   secrets.randbits(SECRET_BITS))
+        who = _who(setup)
+        version = code_layout.lowest(code_layout.params_of(setup.rules, who))
+        if version is None:
+            raise ValueError("no deal code says this setup")
+        return cls(setup.rules, who, secrets.randbits(code_layout.secret_bits(version)))
 
     @classmethod
     def fits(cls, setup: GameSetup) -> bool:
-        """Whether a code can say this setup (levels offered to players, at most four seats)."""
-        return all(p.is_person or p.level in LEVELS for p in setup.players)
+        """Whether a code can say this setup (its rules and levels in some version, at most four seats)."""
+        return code_layout.lowest(code_layout.params_of(setup.rules, _who(setup))) is not None
 
     @property
     def text(self) -> str:
         """The code as a person types it: `K7QM-2XPD-…`."""
-        r = self.rules
-        number = VERSION
-        number = number << 2 | _SEATINGS.index((r.seats, r.partnership))
-        number = number << 4 | (r.hand_size - 1)
-        number = number << 14 | r.target
-        number = number << 1 | (r.end_of_hand == "muggins")
-        number = number << 1 | (r.win_check == "finish_hand")
-        seated = 0
-        for kind in reversed(self.who + ("person",) * (4 - len(self.who))):
-            seated = seated * 5 + _WHO.index(kind)
-        number = self.secret << _PARAM_BITS | ((number << 10 | seated) ^ _mask(self.secret))
+        params = code_layout.params_of(self.rules, self.who)
+        version = self.version if self.version is not None else code_layout.lowest(params)
+        if version is None:
+            raise ValueError("no deal code says this game")
+        number = code_layout.pack(version, params, self.secret)
         values = [number >> (5 * i) & 31 for i in reversed(range(LENGTH - 1))]
         chars = "".join(ALPHABET[v] for v in (*values, _check_value(values)))
         return "-".join(chars[i:i + GROUP] for i in range(0, LENGTH, GROUP))
@@ -460,29 +437,15 @@ class DealCode:
     @classmethod
     def _unpack(cls, number: int) -> DealCode:
         from allfives.engine import Rules
+        from allfives.engine.options import house_rule_values
 
-        secret = number >> _PARAM_BITS
-        number = (number ^ _mask(secret)) & ((1 << _PARAM_BITS) - 1)
-        seated, number = number & 1023, number >> 10
-        finish, number = number & 1, number >> 1
-        muggins, number = number & 1, number >> 1
-        target, number = number & 0x3FFF, number >> 14
-        hand_size, number = (number & 15) + 1, number >> 4
-        seats, partnership = _SEATINGS[number & 3]
-        version = number >> 2
-        who = []
-        for _seat in range(4):
-            seated, digit = divmod(seated, 5)
-            who.append(digit)
-        foreign = DealCodeError(_("That deal code is not one this version of allfives makes."))
-        if version != VERSION or seated or not 1 <= target <= MAX_TARGET or hand_size > MAX_HAND_SIZE:
-            raise foreign
-        if hand_size * seats > 28 or any(d >= len(_WHO) for d in who) or any(who[seats:]):
-            raise foreign
-        rules = Rules(seats=seats, partnership=partnership, hand_size=hand_size, target=target,
-                      end_of_hand="muggins" if muggins else "deduct",
-                      win_check="finish_hand" if finish else "immediate")
-        return cls(rules, tuple(_WHO[d] for d in who[:seats]), secret)
+        try:
+            version, p, secret = code_layout.unpack(number)
+        except code_layout.Foreign:
+            raise DealCodeError(_("That deal code is not one this version of allfives makes.")) from None
+        rules = Rules(seats=p.seats, partnership=p.partnership, hand_size=p.hand_size, target=p.target,
+                      **house_rule_values(dict(p.switches)))
+        return cls(rules, p.who, secret, version)
 
     # -- what it makes --------------------------------------------------
 
@@ -515,8 +478,12 @@ class DealCode:
                 players.append(Player(name if first and name else person_name(seat, people), "person"))
             else:
                 players.append(Player(BOT_NAMES[seat], "bot", kind))
-        extra = {} if bot_delay is None else {"bot_delay": bot_delay}
-        return GameSetup(rules=self.rules, players=tuple(players), deals=self, **extra)
+        return GameSetup(rules=self.rules, players=tuple(players), deals=self,
+                         bot_delay=DEFAULT_BOT_DELAY if bot_delay is None else bot_delay)
+
+
+def _who(setup: GameSetup) -> tuple[str, ...]:
+    return tuple("person" if p.is_person else p.level for p in setup.players)
 
 
 def of_setup(setup: GameSetup) -> DealCode | None:

@@ -100,6 +100,11 @@ class WatchedGame:
     # -- the GameSession door ------------------------------------------------------------
 
     @property
+    def state(self) -> GameState:
+        """The game as the save holds it now."""
+        return self._game.state
+
+    @property
     def waiting(self) -> Waiting:
         return waiting_for(self.setup, self._game.phase, self._game.turn)
 

@@ -32,6 +32,7 @@ from typing import Any
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web, web_protocol, web_server
+from multidict import MultiDict
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -364,7 +365,7 @@ class GameServer(Server):
     def _let_in(self, request: web.Request) -> web.Response:
         """The address with the token: the token goes into a cookie and out of the address bar (and of
         the browser's history), and the page is loaded again without it."""
-        rest = request.query.copy()
+        rest = MultiDict(request.query)
         del rest["token"]
         response = web.Response(status=303, headers={"Location": str(request.rel_url.with_query(rest))})
         response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
@@ -409,9 +410,10 @@ class GameServer(Server):
             raise web.HTTPNotFound(text="no such download")
         return await super().handle_download(request)
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """The websocket that drives one tab's game: refused before any game starts unless it comes from
-        our own page, from a browser we gave a visitor id, with a seat free for it (and its client)."""
+        our own page, from a browser we gave a visitor id, with a seat free for it (and its client). (A
+        refusal is a plain response, which aiohttp takes from any handler; textual-serve says a websocket.)"""
         if not own_origin(request.headers.get("Origin"), request.host):
             return web.Response(status=403, text=_("This game is played only from its own page."))
         visitor = request.cookies.get(VISITOR_COOKIE)

@@ -8,10 +8,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from allfives.engine.core import TARGETS, VARIANTS, variant_hand_size
+from allfives.engine.options import switches_of
 from allfives.i18n import _
 from allfives.play.prefs import LastGame
 from allfives.play.saving import LoadOutcome, SavedGame, SaveStore
-from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, person_name
+from allfives.play.setup import DEFAULT_BOT_DELAY, GameSetup, named_as, person_name
 
 from .shell import TableShell
 
@@ -68,7 +69,7 @@ class AllFivesApp(TableShell):
         """Another window plays the saved game: never touch it; play a game of our own beside it, or
         watch that one."""
         if choice == "watch":
-            self.watch()
+            self.follow_other_window()
         elif choice != "new":
             self.exit()
         elif self.store.claim_beside():
@@ -77,7 +78,7 @@ class AllFivesApp(TableShell):
             self._offer_elsewhere()
             self.notify(_("Every save slot is in use by another window."), severity="warning")
 
-    def watch(self) -> None:
+    def follow_other_window(self) -> None:
         """Follow the game the other window plays in our slot, read-only (nothing here writes to it)."""
         from allfives.engine import RecordError
         from allfives.play.watched import WatchedGame
@@ -196,7 +197,7 @@ class AllFivesApp(TableShell):
             partnership=rules.partnership if rules.seats == 4 else self._last_partnership(),
             variant=variant_of(rules.seats, rules.hand_size),
             target=None if rules.target == TARGETS[rules.seats] else rules.target,
-            muggins=rules.end_of_hand == "muggins", finish_hand=rules.win_check == "finish_hand")
+            house_rules=frozenset(key for key, on in switches_of(rules).items() if on))
         own = next((name for name in names if name), None)
         self.remember(last_game=last, name=own or self.prefs.name)
 
@@ -260,22 +261,6 @@ class AllFivesApp(TableShell):
         self.push_screen(NewGameScreen(seats=seats, bot_delay=self.bot_delay, cancellable=cancellable,
                                        leaving=leaving, last=self.last_game(), rated=rated),
                          self._setup_chosen)
-
-
-def named_as(setup: GameSetup, name: str | None) -> GameSetup:
-    """A game set up by flags or a deal code (no new-game screen asked for names): its first person, if
-    they have only the stand-in name, takes the player's own remembered `name`, unless another seat
-    has it. So a game on the same deals compares the player with themselves."""
-    people = setup.people
-    if not name or not people:
-        return setup
-    first = people[0]
-    player = setup.players[first]
-    taken = {p.name.casefold() for s, p in enumerate(setup.players) if s != first}
-    if player.given != person_name(first, len(people)) or name.casefold() in taken:
-        return setup
-    players = tuple(replace(p, given=name) if s == first else p for s, p in enumerate(setup.players))
-    return replace(setup, players=players)
 
 
 def variant_of(seats: int, hand_size: int) -> str:

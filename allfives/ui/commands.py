@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.actions import parse
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from allfives.i18n import N_, _
 
@@ -46,6 +46,11 @@ class Command:
     key_display: str | None = None
     palette: bool = True
     when: str | None = None
+    # Its row in the help screen's table of keys (HELP_KEYS): the keys as the table shows them and what
+    # they do (marked); `told_in_words`: the keys are words, said in the language spoken ("Ctrl+N").
+    # None: told in another command's row (the arrows beside their pair), or not in the table.
+    told: tuple[str, str] | None = None
+    told_in_words: bool = False
 
     def binding(self, show: bool = True) -> Binding:
         """The key binding (`show`: in the footer where this place shows it)."""
@@ -62,27 +67,34 @@ class Command:
 LANGUAGE = Command("language", "", "app.language", N_("Language…"),
                    N_("Speak another language: English, Nederlands, Português, Slovenščina, Frysk"))
 HELP = Command("help", "question_mark,f1", "app.help", N_("Help"), N_("The rules in short and the controls"),
-               key_display="?")
+               key_display="?", told=("? F1", N_("this help")))
 QUIT = Command("quit", "q", "app.quit", N_("Quit"), N_("Quit All Fives (a game in progress is saved)"),
-               palette=False)  # (Textual's own palette entry "Quit" runs the same `app.quit`)
+               palette=False,  # (Textual's own palette entry "Quit" runs the same `app.quit`)
+               told=("q", N_("quit (asks first; the game is saved after every move)")))
 NEW_GAME = Command("new-game", "ctrl+n", "app.new_game", N_("New game"), N_("Set up and start a new game"),
-                   when="new-game")
+                   when="new-game", told=(N_("Ctrl+N"), N_("new game (a game in progress asks first)")),
+                   told_in_words=True)
 STATISTICS = Command("statistics", "ctrl+t", "app.statistics", N_("Statistics"),
-                     N_("Your games: wins against each bot, results over time, past games"))
+                     N_("Your games: wins against each bot, results over time, past games"),
+                     told=(N_("Ctrl+T"), N_("your games: statistics, past games to review or export")),
+                     told_in_words=True)
 REVIEW = Command("review", "r", "app.review", N_("Review"),
                  N_("Step through this game move by move, the hard bot judging"), when="game")
 
 # -- the table's commands (the game screen) ------------------------------------------------------------
 PLAYING = "playing"  # the game goes on and the hand at the bottom shows
 TILE_LEFT = Command("tile-left", "left", "cursor(-1)", N_("Tile"), N_("The tile to the left"),
-                    palette=False, when=PLAYING)
+                    palette=False, when=PLAYING, told=("← →", N_("move along your hand")))
 TILE_RIGHT = Command("tile-right", "right", "cursor(1)", N_("Tile"), N_("The tile to the right"),
                      palette=False, when=PLAYING)
 PLAY = Command("play", "enter,space", "choose", N_("Play"),
                N_("Play the tile under the cursor (or choose it, when it fits more than one end)"),
-               key_display="⏎", when=PLAYING)
+               key_display="⏎", when=PLAYING,
+               told=(N_("Enter, Space"), N_("choose the tile (again: play it on the focused end)")),
+               told_in_words=True)
 END_BACK = Command("end-back", "up", "cycle_end(-1)", N_("End"), N_("The previous end the tile fits"),
-                   palette=False, when=PLAYING)
+                   palette=False, when=PLAYING,
+                   told=("{w} {e} {n} {s}, ↑ ↓", N_("play on that end / move between lit ends")))
 END_ON = Command("end-on", "down", "cycle_end(1)", N_("End"), N_("The next end the tile fits"), palette=False,
                  when=PLAYING)
 # The keys that choose an end: every letter some language gives an end (i18n.end_letter: W E N S, Dutch
@@ -94,19 +106,35 @@ ENDS = tuple(Command(f"end-{letter}", f"{letter},{letter.upper()}", f"end_key('{
                      N_("Play the chosen tile on the end this letter names"), palette=False, when=PLAYING)
              for letter in END_LETTERS)
 PUT_BACK = Command("put-back", "escape", "deselect", N_("Put back"),
-                   N_("Put the chosen tile back in the hand"), palette=False, when=PLAYING)
-DRAW = Command("draw", "d", "draw", N_("Draw"), N_("Draw from the boneyard"), when=PLAYING)
+                   N_("Put the chosen tile back in the hand"), palette=False, when=PLAYING,
+                   told=(N_("Esc"), N_("put the tile back")), told_in_words=True)
+DRAW = Command("draw", "d", "draw", N_("Draw"), N_("Draw from the boneyard"), when=PLAYING,
+               told=("d", N_("draw from the boneyard")))
 HINT = Command("hint", "h", "hint", N_("Hint"), N_("What the hard bot would play in your place"),
-               when=PLAYING)
+               when=PLAYING, told=("h", N_("hint: what the hard bot would play")))
 UNDO = Command("undo", "u,ctrl+z", "undo", N_("Undo"), N_("Take back your last play and the moves since"),
-               when="undo")
+               when="undo", told=(N_("u, Ctrl+Z"), N_("take back your last play and the moves since (at one "
+                                                      "terminal: until the next person moves)")),
+               told_in_words=True)
 BACK_TO_DIALOG = Command("back-to-dialog", "t", "result", N_("Score panel"),
-                         N_("Back to the score panel (or the game-over screen) put aside"), when="aside")
+                         N_("Back to the score panel (or the game-over screen) put aside"), when="aside",
+                         told=("t", N_("the score panel or game-over screen, when put aside")))
 
 SORT_HAND = Command("sort-hand", "o", "sort_hand", N_("Sort hand"),
                     N_("Lay your hand out as dealt, by suit (the higher half) or by pips"))
 COUNT_OUT = Command("count-out", "c", "count_out", N_("What is out"),
                     N_("Show or hide how many of each number's tiles you have not seen yet"))
+
+HELP_KEYS = (TILE_LEFT, PLAY, END_BACK, PUT_BACK, DRAW, HINT, UNDO, BACK_TO_DIALOG, HELP, NEW_GAME,
+             STATISTICS, QUIT)
+"""The help screen's table of keys, in its order: each command's `told` row."""
+
+
+def told_keys() -> list[tuple[str, str]]:
+    """The help's rows of keys in the language spoken: (keys, what they do)."""
+    return [(_(keys) if c.told_in_words else keys, _(does))
+            for c in HELP_KEYS if c.told is not None for keys, does in [c.told]]
+
 
 TABLE = (TILE_LEFT, TILE_RIGHT, PLAY, END_BACK, END_ON, *ENDS, PUT_BACK, DRAW, HINT, UNDO, BACK_TO_DIALOG,
          SORT_HAND, COUNT_OUT)
@@ -179,7 +207,7 @@ class Answers(Protocol):
     def applies(self, when: str) -> bool: ...
 
 
-def bindings(*commands: Command, hidden: Iterable[Command] = ()) -> list[Binding]:
+def bindings(*commands: Command, hidden: Iterable[Command] = ()) -> list[BindingType]:
     """The bindings of a place, in order; `hidden` ones work but are not in its footer."""
     hide = {c.id for c in hidden}
     return [c.binding(show=c.id not in hide) for c in commands]
@@ -191,7 +219,7 @@ def checked(place: Answers, action: str) -> bool:
     return when is None or place.applies(when)
 
 
-def palette(app: App[object], screen: Screen[object], window: Iterable[Command]) -> Iterator[SystemCommand]:
+def palette(app: App[Any], screen: Screen[Any], window: Iterable[Command]) -> Iterator[SystemCommand]:
     """The palette's entries over `screen`: each bound command that applies now (the screen's, then the
     window's `window` commands the app answers), once, running the same action as its key."""
     offered: set[str] = set()

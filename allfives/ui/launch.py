@@ -64,6 +64,7 @@ def main(argv: list[str]) -> int:
     p = parser()
     args = p.parse_args(argv)
     earlier = None
+    setup: GameSetup | None
     if args.learn and (args.deals is not None or setup_from(args) is not None):
         p.error(_("--learn plays its own hand: leave out the flags that shape a game"))
     if args.deals is not None:

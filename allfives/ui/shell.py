@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -41,6 +41,7 @@ from .themes import DARK_NAME, STYLESHEET, TABLE_VARIABLES, table_variables, use
 
 if TYPE_CHECKING:
     from allfives.engine import Rules
+    from allfives.play.deals import EarlierGame
 
     from .screens.game import GameScreen
 
@@ -57,7 +58,7 @@ def _shown(module: str, name: str, screen: object) -> bool:
     return loaded is not None and isinstance(screen, getattr(loaded, name))
 
 
-def _is_table(screen: object) -> bool:
+def _is_table(screen: object) -> TypeGuard[GameScreen]:
     return _shown("game", "GameScreen", screen)
 
 
@@ -216,12 +217,17 @@ class TableShell(Shell):
     COMMANDS_HERE = (HELP, NEW_GAME, STATISTICS, REVIEW, LANGUAGE)  # (Review's key: the score panel's)
     BINDINGS = commands.bindings(NEW_GAME, STATISTICS, hidden=[NEW_GAME, STATISTICS])
     OPENS_NEW_GAMES = True  # this window starts new games itself (at a shared table the host does)
+    earlier_deals: EarlierGame | None = None  # the game a `--deals FILE` game is compared with (the app's)
 
     def __init__(self, store: SaveStore | None = None) -> None:
         super().__init__()
         self.store = store or SaveStore()
         self.history = HistoryLink(self.store.directory)  # every game played here is kept in it
         self.review_samples: int | None = None  # deals sampled a decision in a review (None: the default)
+
+    def action_new_game(self) -> None:
+        """A new game: each window says how (the new-game screen here; the host's at a shared table)."""
+        raise NotImplementedError
 
     def on_unmount(self) -> None:
         game = self.game_screen
@@ -243,7 +249,7 @@ class TableShell(Shell):
     def game_screen(self) -> GameScreen | None:
         for screen in reversed(self.screen_stack):
             if _is_table(screen):
-                return screen  # type: ignore[return-value]
+                return screen
         return None
 
     async def _clear_screens(self) -> None:
@@ -292,7 +298,7 @@ class TableShell(Shell):
 
     def action_review(self) -> None:
         """Review the game at the table, as far as it has gone (game-over screen, score panel, palette)."""
-        from allfives.ui.review.model import ReviewGame
+        from allfives.ui.model.review import ReviewGame
 
         game = self.game_screen
         if game is None:

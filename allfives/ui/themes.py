@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.color import Color
@@ -132,7 +133,7 @@ BACKGROUNDS = ("background", "surface", "panel", "primary", "felt", "tile-face",
                "button", "button-hover", "scrollbar", "scrollbar-hover", "scrollbar-active")
 
 
-def _ansi(theme: Theme, base: dict[str, str], variables: dict[str, str]) -> Theme:
+def _ansi(theme: Theme, base: dict[str, Any], variables: dict[str, str]) -> Theme:
     """`theme` with the ANSI colours given (its name: the player's choice of theme holds whatever the
     terminal); Textual's own colours of it from `base` (primary, surface, ...)."""
     return Theme(name=theme.name, dark=theme.dark, **base, variables={**theme.variables, **variables})

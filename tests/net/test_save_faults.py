@@ -67,15 +67,15 @@ async def test_a_hosted_table_on_a_full_disk_says_so_at_once_and_ends_non_zero(
 
 
 def test_a_seat_token_that_cannot_be_kept_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from allfives.net import cli
+    from allfives.net import seats  # (the seats' tokens: net/seats.py)
 
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(tmp_path))
 
     def full_disk(*_args, **_kwargs) -> None:  # noqa: ANN002, ANN003
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    assert cli.remember_token("host K7QM3XRT9BHD", "a-token") is None  # (room: kept)
-    assert cli.remembered_token("host K7QM3XRT9BHD") == "a-token"
-    monkeypatch.setattr(cli, "write_atomically", full_disk)
-    assert cli.remember_token("host K7QM3XRT9BHD", "another") == "disk full"  # (said, not swallowed)
-    assert cli.remember_token("host K7QM3XRT9BHD", "a-token") is None  # (kept already: nothing to write)
+    assert seats.remember_token("host K7QM3XRT9BHD", "a-token") is None  # (room: kept)
+    assert seats.remembered_token("host K7QM3XRT9BHD") == "a-token"
+    monkeypatch.setattr(seats, "write_atomically", full_disk)
+    assert seats.remember_token("host K7QM3XRT9BHD", "another") == "disk full"  # (said, not swallowed)
+    assert seats.remember_token("host K7QM3XRT9BHD", "a-token") is None  # (kept already: nothing to write)

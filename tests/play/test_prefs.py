@@ -19,7 +19,8 @@ from tests.hostile import HOSTILE_NAMES, REFUSED_NAMES
 FULL = Prefs(name="Alexandra", theme="allfives-light", bot_delay=0.25, hand_order="suit",
              last_game=LastGame(seats=4, who=("person", "person", "expert", "easy"),
                                 names=("Alexandra", 'Bea "B" \\', "", ""), partnership=False,
-                                variant="five_each", target=300, muggins=True, finish_hand=True))
+                                variant="five_each", target=300,
+                                house_rules=frozenset({"muggins", "finish_hand"})))
 
 
 def test_config_dir_is_the_env_override_or_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -68,7 +69,8 @@ def test_hostile_values_are_refused_one_by_one_and_the_rest_kept() -> None:
     prefs, refused = prefs_from(data)
     assert prefs.name is None and prefs.theme is None and prefs.bot_delay is None and prefs.hand_order is None
     assert prefs.last_game == LastGame(seats=3, who=("person", "medium", "hard"), names=("", "", ""),
-                                       variant="standard", target=None, muggins=False, finish_hand=True)
+                                       variant="standard", target=None,
+                                       house_rules=frozenset({"finish_hand"}))
     fields = sorted(line.split(":")[0] for line in refused)
     assert fields == sorted(["name", "theme", "bot_delay", "hand_order"] + [
         f"last_game.{key}" for key in ("seat_2", "name_1", "variant", "target", "muggins")])

@@ -245,8 +245,8 @@ def planted_game(moves: int = len(PLANTED_MOVES)) -> GameState:
 
 def review_app(samples: int = PLANTED_SAMPLES):
     """`allfives review` of the planted game: you (seat 0) against a hard bot."""
+    from allfives.ui.model.review import ReviewGame
     from allfives.ui.review.app import ReviewApp
-    from allfives.ui.review.model import ReviewGame
 
     state = planted_game()
     setup = GameSetup(rules=state.rules, players=default_players(2, 1, "hard"))

@@ -103,7 +103,7 @@ async def test_a_guests_lobby_says_it_is_at_the_table_and_how_it_is_connected(
 
 def test_the_lobby_lines_of_a_finished_or_closed_table_name_no_code_and_wait_for_nobody() -> None:
     from allfives.net.anywhere.invitations import Invitation
-    from allfives.ui.shared_table.anywhere import invitation_shown
+    from allfives.ui.shared_table.invitations import invitation_shown
 
     code = "7-guitarist-revenge"
     assert invitation_shown(Invitation(2, code, "waiting"), None).plain == (

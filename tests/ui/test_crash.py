@@ -37,8 +37,9 @@ def test_a_crash_in_the_game_exits_1_with_one_line_naming_its_log(data_dir: Path
 
 def test_a_crash_in_the_review_app_is_logged_and_ends_it_with_1(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from allfives.play.setup import setup_of_record
+    from allfives.ui.model.review import ReviewGame
     from allfives.ui.review.app import ReviewApp
-    from allfives.ui.review.model import ReviewGame, setup_of_record
     from allfives.ui.review.screen import ReviewScreen
     from allfives.ui.shutdown import guarded
 

@@ -15,10 +15,10 @@ from allfives.bots.analysis import analyse_game
 from allfives.engine import GameState, Rules, replay_game, to_record
 from allfives.play.history_link import HistoryLink
 from allfives.play.setup import GameSetup, default_players
+from allfives.ui.model.review import Review, ReviewGame
 from allfives.ui.model.sheet import build_sheet
 from allfives.ui.model.view import LOG_LINES, game_log
 from allfives.ui.review import screen as review_screen
-from allfives.ui.review.model import Review, ReviewGame
 from allfives.ui.review.panel import OpenBoneyard
 from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.screens.game_over import GameOverScreen

@@ -18,7 +18,7 @@ from allfives.engine import GameState
 from allfives.names import NAME_LENGTH
 from allfives.play.setup import GameSetup, Player, default_players
 from allfives.reports import _review_text
-from allfives.ui.review.model import PanelLine, Review, ReviewGame
+from allfives.ui.model.review import PanelLine, Review, ReviewGame
 from allfives.ui.review.panel import AnalysisPanel, OpenBoneyard, PanelText
 from allfives.ui.review.screen import ReviewScreen
 from allfives.ui.widgets.status import Status

@@ -25,7 +25,7 @@ from .helpers import settle
 from .languages import compiled
 from .scenes import board_app
 
-MODULES = ("ui/model/turn.py", "ui/model/view.py", "ui/review/model.py", "ui/shared_table/screen.py")
+MODULES = ("ui/model/turn.py", "ui/model/view.py", "ui/model/review.py", "ui/shared_table/screen.py")
 LONGEST = "W" * NAME_LENGTH  # a name (or any value put in a line) as long as the name rule allows
 
 

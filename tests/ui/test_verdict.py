@@ -11,8 +11,8 @@ from textual.widgets import Static
 from allfives.bots.analysis import analyse_game
 from allfives.bots.luck import luck_of, verdict, verdict_error
 from allfives.play.setup import GameSetup, default_players
+from allfives.ui.model.review import ReviewGame
 from allfives.ui.model.sheet import sheet_of
-from allfives.ui.review.model import ReviewGame
 from allfives.ui.screens.game_over import WEIGHING, GameOverScreen
 from tests.bots.test_luck import _seeded
 

@@ -62,12 +62,12 @@ async def test_watching_follows_the_other_windows_game_and_writes_nothing(data_d
         assert files(data_dir) == before
 
         play_on(session, 4)  # the other window plays on: the table follows once it looks again
-        watch.follow()
+        watch.look_again()
         await pilot.pause()
         assert watch.position[:2] == (len(session.hands), len(session.hands[-1]))
         assert watch.view.board.layout == session.state.layout
         assert watch.view.sheet.scores == session.state.scores
-        assert not watch.follow()  # nothing new: the file is not read again
+        assert not watch.look_again()  # nothing new: the file is not read again
         before = files(data_dir)
     assert files(data_dir) == before  # quitting wrote nothing either
     store.release()
@@ -82,11 +82,11 @@ async def test_a_finished_game_shows_as_over_and_hands_of_several_people_stay_do
         assert watch.view.hand.hidden  # two people at the other window: no hand is shown here
         play_on(session, 2000)
         assert session.state.phase == "game_over" and not (data_dir / "save.json").exists()
-        assert watch.follow()
+        assert watch.look_again()
         await pilot.pause()
         assert watch.watched.ended == "The game is over."
         assert watch.view.scores == session.state.scores
-        assert "over" in watch.status and not watch.follow()
+        assert "over" in watch.status and not watch.look_again()
     store.release()
 
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from allfives.bots import LEVELS
+from allfives.bots.levels import levels_listed
 from allfives.i18n import HelpFormatter, _
 from allfives.names import player_name, visible
+from allfives.net.seats import anywhere_key as seat_key  # (a wormhole table's seat: under its code)
+from allfives.net.seats import remembered_token
 from allfives.play.prefs import PrefsStore
-from allfives.play.setup import LEVELS
 
 from .codes import PUBLIC_MAILBOX, PUBLIC_TRANSIT, Servers, clean_code, code_from_argv, servers_from
 
@@ -24,7 +26,6 @@ if TYPE_CHECKING:
 
     from .invitations import Invitation, Invitations
 
-SEAT_KEY = "anywhere {code}"  # under what a seat's token is kept in seats.json: the table's code
 
 
 def add_server_flags(p: argparse.ArgumentParser) -> None:
@@ -54,10 +55,6 @@ def servers_for(p: argparse.ArgumentParser, args: argparse.Namespace) -> Servers
         p.error(str(e))
 
 
-def seat_key(table_code: str) -> str:
-    return SEAT_KEY.format(code=table_code)
-
-
 # -- the guest ----------------------------------------------------------------------------------
 
 
@@ -68,8 +65,8 @@ def add_seat_flags(p: argparse.ArgumentParser) -> None:
                    help=_("the seat you want, counted from 1 as the lobby shows them "
                           "(default: any free one)"))
     p.add_argument("--autoplay", choices=LEVELS, metavar="LEVEL",
-                   help=_("a bot of this level (easy, medium, hard, expert) plays your seat: "
-                          "a seat with no screen"))
+                   help=_("a bot of this level ({levels}) plays your seat: a seat with no screen").format(
+                       levels=levels_listed()))
 
 
 def join_parser() -> argparse.ArgumentParser:
@@ -117,40 +114,14 @@ def join_autoplay(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from allfives.bots import make_bot
-    from allfives.net.cli import remember_token, remembered_token, winners
-    from allfives.net.client import AutoPlayer, JoinRefused, NotTheTable, deals_said
+    from allfives.net.autoplay import autoplay
 
     from .guest import AnywhereClient
 
     client = AnywhereClient(args.code, args.name, servers=args.servers, seat=wanted_seat(args),
                             stop_when_over=True, token_for=lambda table: remembered_token(seat_key(table)),
                             on_progress=lambda line: print(visible(line)))
-    player = AutoPlayer(client, make_bot(args.autoplay).choose)
-    heard = player.heard
-
-    def on_message(message) -> None:  # noqa: ANN001
-        heard(message)
-        if client.token is not None:
-            remember_token(seat_key(client.code), client.token)
-
-    client.on_message = on_message
-    try:
-        await client.run()
-    except NotTheTable as e:  # (the wormhole's own words: a wrong code, a server out of reach...)
-        print(_("allfives join: {why}").format(why=visible(str(e))), file=sys.stderr)
-        return 2
-    except JoinRefused as e:
-        print(_("allfives join: the table refused: {why}").format(why=visible(str(e))), file=sys.stderr)
-        return 2
-    if client.goodbye_said is not None:
-        print(_("{why}.").format(why=visible(client.goodbye_said)))
-        return 0
-    if client.view is not None and client.info is not None:
-        print(_("Game over: {winners}; scores {scores}").format(winners=winners(client),
-                                                                 scores=list(client.view.scores)))
-        print(deals_said(client.seen))
-    return 0
+    return await autoplay(client, args.autoplay, lambda: seat_key(client.code))
 
 
 # -- the host -----------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """How a window comes to the lesson: `allfives --learn`, the new-game screen's "Learn to play", and the
 first launch's offer ("New to All Fives? Learn in 3 minutes"), made once and remembered in the
 preferences. The lesson always opens over a screen that is not a game (the new-game screen, the resume
-question), and leaving it comes back there; its last step goes on to a real game (`real_game`)."""
+question), and leaving it comes back there; its last step goes on to a real game (`screen.real_game`)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from allfives.i18n import _
 from allfives.play.prefs import Prefs
@@ -55,7 +55,7 @@ def offer_once(app: AllFivesApp) -> None:
     app.push_screen(LearnOffer(), answered)
 
 
-def lesson_open(app: App[object]) -> bool:
+def lesson_open(app: App[Any]) -> bool:
     """A lesson is on the window's stack (it is on top, or under a dialog such as the help)."""
     loaded = sys.modules.get("allfives.ui.learn.screen")
     return loaded is not None and any(isinstance(s, loaded.LessonScreen) for s in app.screen_stack)
@@ -70,21 +70,3 @@ def open_lesson(app: AllFivesApp) -> None:
 
     if not lesson_open(app):
         app.push_screen(LessonScreen(LessonSession(FIRST_HAND, bot_delay=app.bot_delay)))
-
-
-def real_game(app: AllFivesApp, level: str) -> None:
-    """The lesson's "Play a real game": at once, two seats, the person against a bot of the lesson's
-    `level`, at the window's pace and in the player's name, started as the new-game screen under the
-    lesson starts its own (it gives the setup). Over anything else (the resume question: a saved game
-    waits there) the window stays where the lesson was opened, for the person to choose."""
-    from allfives.engine import Rules
-    from allfives.play.setup import GameSetup, default_players
-
-    from ..app import named_as
-    from ..screens.new_game import NewGameScreen
-
-    screen = app.screen
-    if not isinstance(screen, NewGameScreen) or screen.cancellable:
-        return
-    setup = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, level), bot_delay=app.bot_delay)
-    screen.dismiss(named_as(setup, app.prefs.name))

@@ -11,6 +11,7 @@ from (the new-game screen).
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +26,9 @@ from ..commands import PLAY
 from ..screens.game import GameScreen, TableButton
 from ..widgets.shown import content
 from .coach import Coach
-from .door import real_game
+
+if TYPE_CHECKING:
+    from ..app import AllFivesApp
 
 
 class LessonScreen(GameScreen):
@@ -105,7 +108,7 @@ class LessonScreen(GameScreen):
     # -- going on and leaving ------------------------------------------------------------------------------
 
     def action_go_on(self) -> None:
-        """Past a step the person reads; past the last one, out to a real game at once (door.real_game)."""
+        """Past a step the person reads; past the last one, out to a real game at once (real_game, below)."""
         if self.lesson.go_on():
             if self.lesson.over:
                 self.action_leave()
@@ -126,3 +129,20 @@ class LessonScreen(GameScreen):
             self.action_go_on()
             return
         super().on_button_pressed(event)
+
+
+def real_game(app: AllFivesApp, level: str) -> None:
+    """The lesson's "Play a real game": at once, two seats, the person against a bot of the lesson's
+    `level`, at the window's pace and in the player's name, started as the new-game screen under the
+    lesson starts its own (it gives the setup). Over anything else (the resume question: a saved game
+    waits there) the window stays where the lesson was opened, for the person to choose."""
+    from allfives.engine import Rules
+    from allfives.play.setup import GameSetup, default_players, named_as
+
+    from ..screens.new_game import NewGameScreen
+
+    screen = app.screen
+    if not isinstance(screen, NewGameScreen) or screen.cancellable:
+        return
+    setup = GameSetup(rules=Rules(seats=2), players=default_players(2, 1, level), bot_delay=app.bot_delay)
+    screen.dismiss(named_as(setup, app.prefs.name))

@@ -17,6 +17,7 @@ No Textual here: the table's data (view, turn, review) builds its lines with it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -70,7 +71,7 @@ class Shown:
     def __radd__(self, other: str) -> Shown:
         return Shown(Shown.of(other).runs + self.runs)
 
-    def join(self, parts: list[Shown | str] | tuple[Shown | str, ...]) -> Shown:
+    def join(self, parts: Sequence[Shown | str]) -> Shown:
         """The parts with this between each, as `str.join`."""
         runs: list[tuple[str, str]] = []
         for n, part in enumerate(parts):

@@ -19,7 +19,7 @@ from allfives.ui.model.shown import Shown, styled
 Tone = Literal["prompt", "refusal", "hint", "info", "done"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Notice:
     """A line for the status bar: its text (bold and dim only, colours come from the tone). A `str`
     is taken as plain text; `styled` gives our own bold and dim around names."""
@@ -27,8 +27,9 @@ class Notice:
     text: Shown
     tone: Tone = "info"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", Shown.of(self.text))
+    def __init__(self, text: Shown | str, tone: Tone = "info") -> None:
+        object.__setattr__(self, "text", Shown.of(text))
+        object.__setattr__(self, "tone", tone)
 
     @property
     def plain(self) -> str:

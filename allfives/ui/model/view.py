@@ -16,7 +16,6 @@ from allfives.engine import (
     Drew,
     Event,
     GameWon,
-    HandDealt,
     HandResult,
     Layout,
     Passed,
@@ -34,8 +33,12 @@ from allfives.ui.model.sheet import HandMemo, Sheet, build_sheet
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import Notice, TurnState, ends_for, must_draw, playable
 
+from .log import LOG_LINES as LOG_LINES  # (the log's sentences: log.py; named here as before)
+from .log import LineKind as LineKind
+from .log import LogLine, game_log, winner_said
+from .log import log_line as log_line
+
 Place = Literal["top", "left", "right"]
-LineKind = Literal["hand", "play", "score", "quiet", "end", "win"]
 
 
 @dataclass(frozen=True)
@@ -94,21 +97,6 @@ class BoneyardView:
     drawing: str = ""  # a run of draws going on: `Ben drew 3` (the count goes up one draw at a time)
 
 
-LOG_LINES = 400  # the game log holds the latest hands' lines, at least this many (it scrolls back)
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One game-log line: its text (bold and dim only; a `str` is plain) and its kind, which gives its
-    colour."""
-
-    text: Shown
-    kind: LineKind = "play"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", Shown.of(self.text))
-
-
 @dataclass(frozen=True)
 class TableView:
     """Everything the game screen shows at one moment."""
@@ -145,76 +133,8 @@ def seat_places(seats: int, wide: bool) -> dict[int, Place]:
     """
     if not wide:
         return {offset: "top" for offset in range(1, seats)}
-    return {2: {1: "top"}, 3: {1: "left", 2: "top"}}.get(seats, {1: "left", 2: "top", 3: "right"})
-
-
-def log_line(event: Event, setup: GameSetup, shows_draws_of: frozenset[int]) -> LogLine | None:
-    """One game-log line for an event; a drawn tile is named only to the seats in `shows_draws_of`.
-
-    The log is read by people, so it speaks the language; the record (the events) keeps W/E/N/S."""
-    name = setup.players
-    if isinstance(event, HandDealt):
-        if setup.you(event.leader):
-            return LogLine(styled(_("[b]Hand {}[/b] — You lead"), event.hand_number), "hand")
-        return LogLine(styled(_("[b]Hand {}[/b] — {} leads"), event.hand_number, name[event.leader].name),
-                       "hand")
-    if isinstance(event, Played):
-        return LogLine(_played(setup, event), "play")
-    if isinstance(event, Scored):
-        you = setup.you(event.seat)
-        said = _("You score {points}") if you else _("{name} scores {points}")
-        return LogLine("  " + said.format(name=name[event.seat].name, points=event.points), "score")
-    if isinstance(event, Drew):
-        you = setup.you(event.seat)
-        if event.seat in shows_draws_of and event.tile is not None:
-            said = _("You draw {tile}") if you else _("{name} draws {tile}")
-        else:
-            said = _("You draw") if you else _("{name} draws")
-        return LogLine(said.format(name=name[event.seat].name, tile=event.tile), "quiet")
-    if isinstance(event, Passed):
-        return LogLine(_("You pass") if setup.you(event.seat) else _("{name} passes").format(
-            name=name[event.seat].name), "quiet")
-    if isinstance(event, HandResult):
-        if event.reason == "domino" and event.out_seat is not None:
-            out = styled(_("[b]You go out[/b]")) if setup.you(event.out_seat) else styled(
-                _("[b]{} goes out[/b]"), name[event.out_seat].name)
-            return LogLine(out, "end")
-        return LogLine(styled(_("[b]The hand is blocked[/b]")), "end")
-    if isinstance(event, GameWon):
-        return LogLine(_wins(setup, event.side, "game"), "win")
-    return None
-
-
-def _played(setup: GameSetup, event: Played) -> Shown:
-    """`Ben plays 6-0 on W · 15` (the end by this language's letter), `You play 6-6 to lead · 12`."""
-    who, you = setup.players[event.seat].name, setup.you(event.seat)
-    if event.end is None:
-        if you:
-            return styled(_("You play [b]{}[/b] to lead [dim]· {}[/dim]"), event.tile, event.total)
-        return styled(_("{} plays [b]{}[/b] to lead [dim]· {}[/dim]"), who, event.tile, event.total)
-    end = end_letter(event.end)
-    if you:
-        return styled(_("You play [b]{}[/b] on {} [dim]· {}[/dim]"), event.tile, end, event.total)
-    return styled(_("{} plays [b]{}[/b] on {} [dim]· {}[/dim]"), who, event.tile, end, event.total)
-
-
-def _wins(setup: GameSetup, winner: int | None, how: str) -> Shown:
-    """Who won, said as the log (`game`: `Ada wins the game!`), the headline (`short`: `Ada wins!`) or
-    the status line (`over`: `Ada wins! The game is over.`) says it: a team and "you" take their own
-    forms in every language."""
-    if winner is None:
-        return Shown.of({"game": _("Nobody wins the game!"), "short": _("Nobody wins!"),
-                         "over": _("Nobody wins! The game is over.")}[how])
-    if len(setup.rules.seats_of(winner)) == 1 and setup.yours(winner):
-        return Shown.of({"game": _("[b]You win the game![/b]"), "short": _("You win!"),
-                         "over": _("You win! The game is over.")}[how])
-    if setup.rules.partnership:
-        template = {"game": _("[b]{} win the game![/b]"), "short": _("{} win!"),
-                    "over": _("{} win! The game is over.")}
-    else:
-        template = {"game": _("[b]{} wins the game![/b]"), "short": _("{} wins!"),
-                    "over": _("{} wins! The game is over.")}
-    return styled(template[how], setup.side_title(winner))
+    places: dict[int, dict[int, Place]] = {2: {1: "top"}, 3: {1: "left", 2: "top"}}
+    return places.get(seats, {1: "left", 2: "top", 3: "right"})
 
 
 def last_actions(events: Sequence[Event]) -> dict[int, str]:
@@ -287,13 +207,13 @@ def game_over_headline(setup: GameSetup, scores: Sequence[int], winner: int | No
                        won_with: str = "") -> str:
     """`Ada wins!     You 120   Ada 255` (a game won mid-hand says how first: `won_with`)."""
     totals = "   ".join(f"{setup.side_title(s)} {v}" for s, v in enumerate(scores))
-    return f"{won_with + ' ' if won_with else ''}{_wins(setup, winner, 'short').plain}     {totals}"
+    return f"{won_with + ' ' if won_with else ''}{winner_said(setup, winner, 'short').plain}     {totals}"
 
 
 def game_over_line(setup: GameSetup, winner: int | None, won_with: str = "") -> str:
     """The status line once the game is over: who won, and how when it was mid-hand (the totals are on
     the sheet beside it; with four long names they would take the line four times over at 80 columns)."""
-    wins = _wins(setup, winner, "over").plain
+    wins = winner_said(setup, winner, "over").plain
     return f"{won_with} {wins}" if won_with else wins
 
 
@@ -385,31 +305,6 @@ def _seats(setup: GameSetup, seat: SeatView, events: Sequence[Event], waiting: W
 
 
 # -- the one function -----------------------------------------------------------------------------
-
-
-def game_log(setup: GameSetup, hands: Sequence[Sequence[Event]], shows_draws_of: frozenset[int],
-             memo: HandMemo | None = None) -> tuple[LogLine, ...]:
-    """The latest hands' log lines, hand after hand: whole hands, going back to at least LOG_LINES lines.
-
-    Older hands leave the log (the scoresheet keeps their scores): a long game holds no more of it.
-    """
-    what = f"log{sorted(shows_draws_of)}"
-    latest: list[tuple[LogLine, ...]] = []
-    count = 0
-    for index in range(len(hands) - 1, -1, -1):
-        events = hands[index]
-        known = memo.recall(what, index, events) if memo is not None else None
-        if not isinstance(known, tuple):
-            known = tuple(line for ev in events if (line := log_line(ev, setup, shows_draws_of)) is not None)
-            if memo is not None:
-                memo.keep(what, index, events, known)
-        latest.append(known)
-        count += len(known)
-        if count >= LOG_LINES:
-            if memo is not None:
-                memo.forget(what, before=index)
-            break
-    return tuple(line for lines in reversed(latest) for line in lines)
 
 
 def build_view(setup: GameSetup, seat: SeatView, hands: Sequence[Sequence[Event]], turn: TurnState, *,

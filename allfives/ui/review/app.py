@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from allfives.i18n import N_
-from allfives.ui.review.model import ReviewGame
+from allfives.ui.model.review import ReviewGame
 from allfives.ui.shell import Shell
+
+if TYPE_CHECKING:
+    from allfives.engine import GameState
+    from allfives.play.setup import GameSetup
+
+
+def review_screen(game: GameState, setup: GameSetup, seats: tuple[int, ...], samples: int) -> int:
+    """`allfives review FILE` on the screen: the review on its own (a game from a file is not in the
+    history: nothing is kept)."""
+    from allfives.ui.launch import run
+
+    return run(ReviewApp(ReviewGame(game, setup, None, seats), samples=samples))
 
 
 class ReviewApp(Shell):

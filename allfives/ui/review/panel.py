@@ -16,7 +16,7 @@ from textual.widgets import ProgressBar
 
 from allfives.engine import Tile
 from allfives.i18n import _
-from allfives.ui.review.model import LineKind, PanelLine, Progress
+from allfives.ui.model.review import LineKind, PanelLine, Progress
 from allfives.ui.widgets.boneyard import Boneyard
 from allfives.ui.widgets.parts import ThemedParts, component_classes
 from allfives.ui.widgets.shown import rich_text

@@ -37,13 +37,13 @@ from allfives.i18n import N_, _
 from allfives.play.history_link import HistoryLink
 from allfives.ui.commands import HELP
 from allfives.ui.messages import AnalysisReady, DecisionWeighed
-from allfives.ui.review.model import Progress, Review, ReviewGame
+from allfives.ui.model.review import Progress, Review, ReviewGame
 from allfives.ui.review.panel import AnalysisPanel, OpenBoneyard
-from allfives.ui.screens.game import WIDE, TablePieces
 from allfives.ui.widgets.game_log import GameLog
 from allfives.ui.widgets.hand import Hand
 from allfives.ui.widgets.scoresheet import Scoresheet
 from allfives.ui.widgets.status import Status
+from allfives.ui.widgets.table import WIDE, TablePieces
 from allfives.ui.widgets.too_small import TooSmall
 
 Step = tuple[int, int]

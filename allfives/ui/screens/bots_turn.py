@@ -8,7 +8,7 @@ the move it posts goes to the table's flow (play/flow.py), which says whether it
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -34,14 +34,18 @@ class BotsTurn:
         turn: TurnState
         view: TableView | None
         closed: bool
-        position: Position
+
+        @property
+        def position(self) -> Position: ...
 
         def show(self) -> None: ...
         def facts(self) -> Facts: ...
         def follow(self, stepped: Stepped) -> None: ...
         def notify(self, message: str, **options: object) -> None: ...
         def post_message(self, message: object) -> bool: ...
-        def run_worker(self, work: object, **options: object) -> object: ...
+        def run_worker(self, work: Any, name: str | None = "", group: str = "default", description: str = "",
+                       exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
+                       thread: bool = False) -> Any: ...
 
     def bot_turn(self, position: Position) -> None:
         """The bot to move thinks in a thread; its move lands no sooner than the bot delay."""

@@ -13,12 +13,13 @@ and palette entries are ui/commands.py's `TABLE`, each offered only where it `ap
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
+from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.containers import Horizontal
+from textual.events import Resize, ScreenResume
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -55,75 +56,20 @@ from .. import commands
 from ..commands import COUNT_OUT, HELP, NEW_GAME, QUIT, SORT_HAND
 from ..table_choices import TableChoices
 from ..textual_private import StyledOnce
-from ..widgets.board import Board
 from ..widgets.boneyard import Boneyard
 from ..widgets.footer import KeyFooter
-from ..widgets.game_log import GameLog
 from ..widgets.hand import Hand
-from ..widgets.out_count import OutCount
-from ..widgets.scoresheet import Scoresheet
-from ..widgets.seats import Seats
 from ..widgets.status import Status
+from ..widgets.table import WIDE, TablePieces
 from ..widgets.too_small import TooSmall
 from .bots_turn import BotsTurn
 from .persons_turn import PersonsTurn
 
-WIDE = 110  # from this many columns the other seats sit around the board, not all in the top strip
+if TYPE_CHECKING:
+    from ..shell import TableShell
+
 ASIDE = {"result": N_("The hand as it ended · t: the score panel"),  # the status line, a dialog put aside
          "game_over": N_("The final board · t: the game-over screen")}
-
-
-@dataclass(frozen=True)
-class TablePieces:
-    """The widgets that draw the table view (found once, not queried on every move)."""
-
-    hand: Hand
-    board: Board
-    boneyard: Boneyard
-    top: Seats
-    left: Seats
-    right: Seats
-    sheet: Scoresheet
-    log: GameLog
-    status: Status
-    out: OutCount
-
-    @staticmethod
-    def compose(boneyard: Boneyard) -> ComposeResult:
-        """The table above the status line, as the game and a review lay it out (`of` finds it)."""
-        with Horizontal(id="top"):
-            yield Seats(id="seats")
-            yield boneyard
-        with Horizontal(id="middle"):
-            yield Seats(stacked=True, id="seats-left", classes="side-seats")
-            yield Board(id="board")
-            yield Seats(stacked=True, id="seats-right", classes="side-seats")
-            with Vertical(id="side"):
-                yield Scoresheet(id="scoresheet")
-                yield OutCount(id="out")
-                yield GameLog(id="log")
-
-    @classmethod
-    def of(cls, screen: Screen) -> TablePieces:
-        """The pieces of a screen that composes the table's widgets (the game, a review)."""
-        return cls(
-            hand=screen.query_one(Hand), board=screen.query_one(Board), boneyard=screen.query_one(Boneyard),
-            top=screen.query_one("#seats", Seats), left=screen.query_one("#seats-left", Seats),
-            right=screen.query_one("#seats-right", Seats), sheet=screen.query_one(Scoresheet),
-            log=screen.query_one(GameLog), status=screen.query_one(Status), out=screen.query_one(OutCount))
-
-    def show(self, view: TableView) -> None:
-        """Each widget takes its part; it repaints only if that part changed."""
-        self.hand.view = view.hand
-        self.board.show(view.board)
-        self.boneyard.view = view.boneyard
-        self.top.seats, self.top.centred = view.seats.top, view.seats.wide
-        self.left.seats = view.seats.left
-        self.right.seats = view.seats.right
-        self.sheet.sheet = view.sheet
-        self.log.show(view.log)
-        self.status.view = view.status
-        self.out.counts = view.out
 
 
 class TableButton(Button, can_focus=False):
@@ -204,15 +150,18 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                                can_undo=can_undo, order=choices.hand_order, show_out=choices.show_out)
 
     @property
+    def shell(self) -> TableShell:
+        """The window this table is played in (every table screen's app is one): its services, typed."""
+        return cast("TableShell", self.app)
+
+    @property
     def choices(self) -> TableChoices:
         """How the person likes the table to show: the window's, so it outlives this game."""
-        return getattr(self.app, "table_choices", None) or TableChoices()
+        return self.shell.table_choices
 
     def keep_choices(self, choices: TableChoices) -> None:
         """Keep a new choice of how the table shows (the window keeps it for later games) and show it."""
-        keep = getattr(self.app, "keep_table_choices", None)
-        if keep is not None:
-            keep(choices)
+        self.shell.keep_table_choices(choices)
         self.show()
 
     def watch_view(self, view: TableView | None) -> None:
@@ -296,7 +245,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
     def can_play(self) -> bool:
         """The table is on top and can be seen: nobody moves, and nothing opens, behind a cover."""
         return (self.is_attached and not self.closed and self.is_active
-                and not getattr(self.app, "too_small", False))
+                and not self.shell.too_small)
 
     def facts(self) -> Facts:
         """What the flow reads: the game as the session has it, and whether the table is seen."""
@@ -348,16 +297,17 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
                 assert view is not None
                 headline = game_over_headline(self.session.setup, view.scores, view.winner, view.won_with)
                 from allfives.play.deals import deals_over
-                from allfives.ui.review.model import ReviewGame  # (the verdict line weighs the game)
+                from allfives.ui.model.review import ReviewGame  # (the verdict line weighs the game)
 
                 from .game_over import GameOverScreen
 
-                deals = deals_over(self.session.setup, self.session.state, getattr(self.app, "history", None),
-                                   getattr(self.app, "earlier_deals", None))
-                over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
-                                      getattr(self.app, "review_samples", None), deals=deals,
+                state = self.session.state
+                deals = None if state is None else deals_over(
+                    self.session.setup, state, self.shell.history, self.shell.earlier_deals)
+                game_over = GameOverScreen(headline, view.sheet, ReviewGame.of_session(self.session),
+                                      self.shell.review_samples, deals=deals,
                                       saved=getattr(self.session, "flush", None))
-                self.app.push_screen(over, self._game_over_chosen)
+                self.app.push_screen(game_over, self._game_over_chosen)
             case Pause(seconds=seconds, moment=moment):
                 self._stop_pause()
                 self.final_timer = self.set_timer(seconds, lambda: self._final_board_seen(moment))
@@ -369,7 +319,7 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
             case TakeBack(seat=seat):
                 self.take_back(seat)
             case Leave(new_game=True):
-                self.app.action_new_game()
+                self.shell.action_new_game()
             case Leave():
                 self.app.exit()
 
@@ -469,5 +419,5 @@ class GameScreen(StyledOnce, PersonsTurn, BotsTurn, Screen[None]):
         elif event.button.id == "back-to-result":
             self.action_result()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         self.continue_play()

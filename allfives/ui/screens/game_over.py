@@ -25,7 +25,7 @@ from .guard import Guarded
 
 if TYPE_CHECKING:
     from allfives.play.deals import DealsOver, Duplicate
-    from allfives.ui.review.model import ReviewGame
+    from allfives.ui.model.review import ReviewGame
 
 WEIGHING = N_("Weighing luck and skill…")
 WEIGHED_SO_FAR = N_("Weighing luck and skill: {done} of {total} decisions…")

@@ -13,6 +13,7 @@ from allfives.engine import Rules
 from allfives.engine.models import TARGETS
 from allfives.i18n import N_, _, end_letter
 
+from ..commands import told_keys
 from ..widgets.too_small import TooSmall
 
 
@@ -76,21 +77,7 @@ def _mouse() -> list[str]:
 
 
 def _keys() -> list[str]:
-    rows = [
-        ("← →", _("move along your hand")),
-        (_("Enter, Space"), _("choose the tile (again: play it on the focused end)")),
-        ("{w} {e} {n} {s}, ↑ ↓", _("play on that end / move between lit ends")),
-        (_("Esc"), _("put the tile back")),
-        ("d", _("draw from the boneyard")),
-        ("h", _("hint: what the hard bot would play")),
-        (_("u, Ctrl+Z"), _("take back your last play and the moves since (at one terminal: until the "
-                           "next person moves)")),
-        ("t", _("the score panel or game-over screen, when put aside")),
-        ("? F1", _("this help")),
-        (_("Ctrl+N"), _("new game (a game in progress asks first)")),
-        (_("Ctrl+T"), _("your games: statistics, past games to review or export")),
-        ("q", _("quit (asks first; the game is saved after every move)")),
-    ]
+    rows = told_keys()  # (made from ui/commands.py: each command's row, in HELP_KEYS' order)
     key, does = _("key"), _("does")  # outside the f-string: the extractor does not look inside one
     table = [f"| {key} | {does} |", "|---|---|"] + [f"| {key} | {does} |" for key, does in rows]
     return ["## " + _("Keys"), "\n".join(table)]

@@ -4,6 +4,7 @@ in the one chosen (the palette's "Language…"; the new-game screen has its own 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -50,7 +51,7 @@ class LanguageScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-async def speak(app: App[object], language: str) -> None:
+async def speak(app: App[Any], language: str) -> None:
     """Speak `language` in this window from now on, kept for the next launch: every screen on the
     stack is composed again in it (each draws from its own state; the footer and the palette translate
     as they draw)."""

@@ -12,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives import i18n
+from allfives.bots import levels as bot_levels
+from allfives.engine import options
 from allfives.engine.core import MAX_TARGET, TARGETS, variant_hand_size  # (no Pydantic before Start)
 from allfives.i18n import N_, _
 from allfives.names import NAME_LENGTH, default_name, player_name
@@ -19,7 +21,6 @@ from allfives.play.prefs import LastGame
 from allfives.play.setup import (
     BOT_NAMES,
     DEFAULT_BOT_DELAY,
-    LEVELS,
     GameSetup,
     Player,
     level_word,
@@ -45,7 +46,7 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "pt": "Português", "sl":
 def who_options() -> list[tuple[str, str]]:
     """What may sit in a seat: a person, or a bot of each level (in the language spoken now)."""
     return [(_("Person"), "person")] + [(_("Bot · {level}").format(level=level_word(level)), level)
-                                        for level in LEVELS]
+                                        for level in bot_levels.LEVELS]
 
 
 def variant_options(seats: int) -> list[tuple[str, str]]:
@@ -105,7 +106,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
                  last: LastGame | None = None, rated: bool = False) -> None:
         super().__init__()
         self.rated = rated  # the game underneath moves the rating: left for a new one, it is lost
-        self.last = last or LastGame(seats=seats, who=("person", *["medium"] * (seats - 1)),
+        self.last = last or LastGame(seats=seats, who=("person", *[bot_levels.DEFAULT_LEVEL] * (seats - 1)),
                                      names=("",) * seats)  # (what it opens with when there is no last game)
         self.seats = self.last.seats
         self.bot_delay = bot_delay
@@ -149,10 +150,8 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
             with Horizontal(classes="row"):
                 yield Label(_("House rules"), classes="key")
                 with Vertical(classes="checks"):
-                    yield Tick(_("Muggins: going out scores the others' pips"), value=last.muggins,
-                               compact=True, id="muggins")
-                    yield Tick(_("finish the hand before a win"), value=last.finish_hand, compact=True,
-                               id="finish")
+                    for rule in options.HOUSE_RULES:
+                        yield Tick(_(rule.label), value=last.plays(rule.key), compact=True, id=rule.control)
             yield Static(content(self.message), id="form-message")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start (Enter)"), id="start", variant="primary")
@@ -167,7 +166,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
     def _seat_row(self, seat: int) -> Horizontal:
         """A seat's row: who sits there (as at the last game), and a name field for a person."""
         last = self.last
-        kind = last.who[seat] if seat < len(last.who) else "medium"
+        kind = last.who[seat] if seat < len(last.who) else bot_levels.DEFAULT_LEVEL
         who = Select(who_options(), value=kind, allow_blank=False, compact=True, id=f"who-{seat}")
         name = Input(last.names[seat] if seat < len(last.names) else "",
                      placeholder=shown_person_name(seat, last.who.count("person")), compact=True,
@@ -207,8 +206,11 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
                         partnership=self.query_one("#partnership", Tick).value,
                         variant=variant if isinstance(variant, str) else "standard",
                         target=target if target is not None and 1 <= target <= MAX_TARGET else None,
-                        muggins=self.query_one("#muggins", Tick).value,
-                        finish_hand=self.query_one("#finish", Tick).value)
+                        house_rules=frozenset(key for key, on in self._switches().items() if on))
+
+    def _switches(self) -> dict[str, bool]:
+        """Each house rule's tick, by the rule's key."""
+        return {rule.key: self.query_one(f"#{rule.control}", Tick).value for rule in options.HOUSE_RULES}
 
     def _kinds(self) -> list[str]:
         return [str(self.query_one(f"#who-{seat}", Select).value) for seat in range(self.seats)]
@@ -289,8 +291,7 @@ class NewGameScreen(StyledOnce, Screen[GameSetup | None]):
             partnership=seats == 4 and self.query_one("#partnership", Tick).value,
             hand_size=variant_hand_size(seats, str(variant)),
             target=target,
-            end_of_hand="muggins" if self.query_one("#muggins", Tick).value else "deduct",
-            win_check="finish_hand" if self.query_one("#finish", Tick).value else "immediate",
+            **options.house_rule_values(self._switches()),
         )
         return GameSetup(rules=rules, players=players, bot_delay=self.bot_delay)
 

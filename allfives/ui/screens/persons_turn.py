@@ -66,11 +66,15 @@ class PersonsTurn:
         viewer: int
         revealed: bool
         closed: bool
-        my_turn: bool
-        position: Position
-        can_undo_here: bool
 
-        choices: TableChoices
+        @property
+        def my_turn(self) -> bool: ...
+        @property
+        def position(self) -> Position: ...
+        @property
+        def can_undo_here(self) -> bool: ...
+        @property
+        def choices(self) -> TableChoices: ...
 
         def show(self) -> None: ...
         def keep_choices(self, choices: TableChoices) -> None: ...

@@ -27,7 +27,7 @@ from allfives.history.rating import (
 from allfives.history.stats import Record, Stats, compute
 from allfives.i18n import N_, _, ngettext, pgettext
 from allfives.play.history_link import HistoryLink
-from allfives.ui.review.model import ReviewGame
+from allfives.ui.model.review import ReviewGame
 
 from ..widgets.charts import ResultsChart
 from ..widgets.rating_chart import RatingChart

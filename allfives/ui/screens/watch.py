@@ -35,9 +35,9 @@ class WatchScreen(GameScreen, inherit_bindings=False):
         self.revealed = not game.hidden
 
     def on_mount(self) -> None:  # (Textual runs GameScreen's own on_mount after this one)
-        self.set_interval(LOOK_EVERY, self.follow)
+        self.set_interval(LOOK_EVERY, self.look_again)
 
-    def follow(self) -> bool:
+    def look_again(self) -> bool:
         """Show the game again if its save changed (True when it did)."""
         if not self.watched.follow():
             return False

@@ -46,7 +46,7 @@ class TableApp(TableShell):
     BINDINGS = [Binding("i", "invite", INVITE, show=False)]  # (with the shell's: Textual merges them)
 
     def __init__(self, client: TableClient, *, share: str | None = None,
-                 remember: Callable[[str], None] | None = None, rejoin: str | None = None,
+                 remember: Callable[[str], object] | None = None, rejoin: str | None = None,
                  invitations: Invitations | None = None) -> None:
         super().__init__()
         self.client = client
@@ -57,7 +57,7 @@ class TableApp(TableShell):
         self.session = RemoteSession(client)
         self.session.listeners.append(self._heard)
         self.share = share  # the host's: the command friends type to join
-        self.remember = remember  # keeps the seat's token, to come back after a restart
+        self.keep_token = remember  # keeps the seat's token, to come back after a restart
         self.rejoin = rejoin  # a guest's: the command that brings them back to their seat
         self.address = client.uri.removeprefix("ws://")
         self.farewell: str | None = None  # the line to print once the app has ended
@@ -101,8 +101,8 @@ class TableApp(TableShell):
     # -- news -------------------------------------------------------------------------------
 
     def _heard(self, message: ServerMessage | None) -> None:
-        if isinstance(message, Welcome) and self.remember is not None:
-            self.remember(message.token)
+        if isinstance(message, Welcome) and self.keep_token is not None:
+            self.keep_token(message.token)
         self.post_message(TableNews())
 
     @on(TableNews)

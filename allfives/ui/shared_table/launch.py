@@ -1,5 +1,7 @@
-"""`allfives host` and `allfives join` with a screen: the host plays from the terminal that serves the
-table; a friend joins from theirs. `--headless` and `--autoplay` go to allfives.net.cli (no screen).
+"""The three doors to a shared table with a screen, side by side: `allfives host` (the host plays from
+the terminal that serves the table), `allfives join HOST CODE PIN` (a friend on the network joins from
+theirs) and `allfives join CODE` (a friend anywhere, through the wormhole). `--headless` and
+`--autoplay` go to allfives.net (no screen).
 
 Light to import: Textual and the server load only once a table opens.
 """
@@ -23,24 +25,54 @@ from allfives.net.cli import (
     parse_host,
     parse_join,
     rejoin_line,
-    remember_token,
-    remembered_token,
-    seat_key,
     wanted_seat,
 )
+from allfives.net.seats import anywhere_key, remember_token, remembered_token, seat_key
 from allfives.net.table import Table
 from allfives.play.saving import data_dir
 
 
 def join_main(argv: list[str]) -> int:
     if code_from_argv(argv) is not None:  # a wormhole code, not HOST:PORT (friends anywhere)
-        from .anywhere import join_anywhere
-
         return join_anywhere(argv)
     args = parse_join(argv)
     if args.autoplay:
         return join_autoplay(args)
     return join_table(args)
+
+
+REJOIN_ANYWHERE = "allfives join CODE"  # how a guest anywhere comes back: a fresh code (the seat is kept)
+
+
+def join_anywhere(argv: list[str]) -> int:
+    """`allfives join 7-guitarist-revenge`: through the wormhole to the table, with the screen (or a bot
+    with --autoplay); 2 and one line when the code leads nowhere."""
+    from allfives.net.anywhere import cli as anywhere
+
+    args = anywhere.parse_join(argv)
+    if args.autoplay:
+        return anywhere.join_autoplay(args)
+    from allfives.net.anywhere.guest import AnywhereClient
+    from allfives.ui.launch import run, settle_memory
+    from allfives.ui.shared_table.app import TableApp, TableNews
+
+    client = AnywhereClient(args.code, args.name, servers=args.servers, seat=anywhere.wanted_seat(args),
+                            stop_when_over=True,
+                            token_for=lambda table: remembered_token(anywhere_key(table)))
+    app = TableApp(client, remember=lambda token: remember_token(anywhere_key(client.code), token),
+                   rejoin=REJOIN_ANYWHERE)
+
+    def progress(_line: str) -> None:
+        app.post_message(TableNews())
+
+    client.on_progress = progress
+    settle_memory()
+    status = run(app)
+    if status == 1:
+        return status
+    left = _("You left the table; ask the host for a fresh code: `allfives join` with it brings you back to "
+             "your seat.")
+    return _farewell(app, left, status)
 
 
 def host_main(argv: list[str]) -> int:
@@ -74,7 +106,7 @@ def host_table(table: Table, args: argparse.Namespace) -> int:
     key = f"host {table.code}"
     token = remembered_token(key)
     if table.state is None:
-        _, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
+        _seat, token = table.sit(args.name)  # the host sits first, so the host is this terminal's player
         unkept = remember_token(key, token)
         if unkept is not None:
             print(_("allfives host: the host's seat could not be kept in {file} ({why}): this table will not "

@@ -11,6 +11,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from allfives.bots.levels import level_word
 from allfives.i18n import N_, _
 from allfives.net.remote_session import RemoteSession, clock
 from allfives.net.table import shown_code
@@ -35,7 +36,7 @@ def seat_line(session: RemoteSession, seat: int) -> Shown:
     elif s.status == "bot":
         free = (_("[dim]free: an {} bot plays it[/dim]") if s.level[0] in "aeiou"
                 else _("[dim]free: a {} bot plays it[/dim]"))
-        what = styled(free, _(s.level))
+        what = styled(free, level_word(s.level))
     elif s.status == "here":
         what = Shown.of(_("person") + host)
     elif s.status == "covered":
@@ -92,7 +93,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(content(share), id="lobby-share")
             invitations = getattr(self.app, "invitations", None)
             if invitations is not None:  # the host's wormhole codes (friends anywhere)
-                from .anywhere import InvitationsPanel
+                from .invitations import InvitationsPanel
 
                 yield InvitationsPanel(invitations)
             with Vertical(id="lobby-seats"):

@@ -149,10 +149,10 @@ class RemoteGameScreen(GameScreen):
                 name=to_move.name))
         if to_move.status != "away":
             return None
-        left = table.away_left(view.turn) or 0.0
-        if left > 0:
+        away = table.away_left(view.turn) or 0.0
+        if away > 0:
             return Notice(_("{name} is away: the table waits for them ({clock}).").format(
-                name=to_move.name, clock=clock(left)))
+                name=to_move.name, clock=clock(away)))
         if table.is_host:
             return Notice(styled(_("{} is away: press [b]b[/b] to let a bot play for them."), to_move.name),
                           "prompt")

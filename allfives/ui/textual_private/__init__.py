@@ -7,7 +7,7 @@ so an upgrade that changes one fails there, by name, rather than somewhere in th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.color import Color as RichColor
 from rich.color import ColorSystem
@@ -41,8 +41,9 @@ def forget_gone_widgets(_: object = None) -> None:
     """Let go of the widgets of screens that have closed (an old table, each hand's score panel).
 
     For `App.screen_change_signal`: a screen that closes is then freed with its widgets."""
-    if hasattr(_KEEPS_WIDGETS, "cache_clear"):
-        _KEEPS_WIDGETS.cache_clear()
+    clear = getattr(_KEEPS_WIDGETS, "cache_clear", None)
+    if clear is not None:
+        clear()
 
 
 # -- notices: Textual has no public way to take back one notice ------------------------------------------
@@ -83,7 +84,7 @@ class StyledWhenMounted:
     """
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        if node is self or node in self._registry:  # type: ignore[attr-defined]
+        if node is cast(object, self) or node in self._registry:  # type: ignore[attr-defined]
             super().update_styles(node, animate=animate)  # type: ignore[misc]
 
 

@@ -82,7 +82,7 @@ class TerminalDriver(LinuxDriver):
     def __init__(self, app: Any, **options: Any) -> None:
         super().__init__(app, **options)
         self.output = TerminalOutput(sys.__stderr__)  # type: ignore[arg-type]
-        self._file = self.output  # what the writer thread writes to
+        self._file = self.output  # type: ignore[assignment]  # what the writer thread writes to (a file to it)
         self._paused = False
         self._restored = False
 

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import RenderableType
+from textual.app import RenderResult
 from textual.color import Color
 from textual.content import Content
 from textual_plotext import PlotextPlot
@@ -92,7 +92,7 @@ class _Chart(PlotextPlot):
     def draw(self) -> None:
         """Put the data on `self.plt` (cleared already)."""
 
-    def render(self) -> RenderableType:
+    def render(self) -> RenderResult:
         self.plt.clear_figure()
         self.draw()
         return super().render()
@@ -119,7 +119,7 @@ class ScoreChart(_Chart):
         top = max([s.target, *(max(p) for p in s.scores)])
         ticks = whole_ticks(0, top, plot_rows(self.size.height) // 2 + 1)  # a row between labels
         plt.ylim(ticks[0], ticks[-1])
-        plt.yticks(ticks, [str(t) for t in ticks])
+        plt.yticks(list[float](ticks), [str(t) for t in ticks])
         plt.horizontal_line(s.target, color=self.colour("quiet-text"))
         plt.text(_("target {points}").format(points=s.target), x=0, y=s.target,
                  color=self.colour("quiet-text"), alignment="left")
@@ -155,14 +155,14 @@ class ResultsChart(_Chart):
         margins = [r.margin for r in results]
         ticks = whole_ticks(min(0, *margins), max(0, *margins), plot_rows(self.size.height) // 2 + 1)
         plt.ylim(ticks[0], ticks[-1])
-        plt.yticks(ticks, [f"{t:+d}" if t else "0" for t in ticks])
+        plt.yticks(list[float](ticks), [f"{t:+d}" if t else "0" for t in ticks])
         plt.horizontal_line(0, color=self.colour("quiet-text"))
         plt.plot(games, [round(100 * r.win_rate) for r in results], yside="right",
                  color=self.colour("accent"), marker="hd")
-        plt.ylim(0, 100, yside="right")
-        plt.yticks([0, 50, 100], [percent(share) for share in (0, 0.5, 1)], yside="right")
+        plt.ylim(0, 100, yside="right")  # type: ignore[arg-type]  # (plotext's annotation: it takes a side)
+        plt.yticks([0, 50, 100], [percent(share) for share in (0, 0.5, 1)], yside="right")  # type: ignore[arg-type]
         # room for ten games at least: one game is a slim bar, not the whole chart
         plt.xlim(0.5, max(len(results), 10) + 0.5)
         shown = [n for n in whole_ticks(0, len(results), 8) if 1 <= n <= len(results)] or [1]
-        plt.xticks(shown, [str(n) for n in shown])
+        plt.xticks(list[float](shown), [str(n) for n in shown])
         plt.xlabel(_("game"))

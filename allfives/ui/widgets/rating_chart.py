@@ -44,10 +44,10 @@ class RatingChart(_Chart):
             plt.horizontal_line(mu, color=self.colour("info-text"))
             plt.text("/".join(names), x=0, y=mu, color=self.colour("info-text"), alignment="left")
         plt.ylim(ticks[0], ticks[-1])
-        plt.yticks(ticks, [str(t) for t in ticks])
+        plt.yticks(list[float](ticks), [str(t) for t in ticks])
         plt.xlim(0, max(len(s.series), 10))
         shown = [n for n in whole_ticks(0, len(s.series), 8) if 0 <= n <= len(s.series)] or [0]
-        plt.xticks(shown, [str(n) for n in shown])
+        plt.xticks(list[float](shown), [str(n) for n in shown])
         plt.xlabel(_("game (x: not rated)") if unrated else _("game"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from allfives.engine import Layout, Tile
+from allfives.engine.models import EndName
 
 from .cells import Rect, halves_of
 
@@ -100,17 +101,17 @@ def chains_of(layout: Layout) -> tuple[Link, list[Chain]]:
     assert layout.lead is not None
     lead, arms, ends = layout.lead, layout.arms, layout.open_ends
 
-    def outward(arm: str, start: int = 0) -> list[Link]:
+    def outward(arm: EndName, start: int = 0) -> list[Link]:
         return [Link(p.tile, arm, i, p.inner, p.outer) for i, p in enumerate(arms[arm]) if i >= start]
 
-    def inward(arm: str, stop: int) -> list[Link]:
+    def inward(arm: EndName, stop: int) -> list[Link]:
         return [Link(p.tile, arm, i, p.outer, p.inner) for i, p in reversed(list(enumerate(arms[arm])))
                 if i < stop]
 
     where = layout.spinner_arm if layout.spinner is not None else None
     if where is None or where == "lead":
         root = Link(lead, "lead", -1, lead.high, lead.low)
-        lines = {"W": outward("W"), "E": outward("E")}
+        lines: dict[EndName, list[Link]] = {"W": outward("W"), "E": outward("E")}
     elif where == "W":
         k = layout.spinner_index
         p = arms["W"][k]

@@ -86,6 +86,7 @@ def _fresh_attempt(layout: Layout, plan: _Plan, width: int, height: int) -> Boar
     if not cells.free(root_rect, ROOT, True):
         return None
     cells.mark(root_rect, ROOT)
+    assert root.tile is not None  # (the root is the lead or the spinner: a tile on the table)
     root_spot = TileSpot(root.tile, root.arm, root.index, rx, ry, rw, rh, standing, (root.near, root.far),
                          layout.spinner is not None and root.double)
     left, right = halves_of(root_rect, standing)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from allfives.engine import Layout
+from allfives.engine.models import ENDS
 
 from .cells import OWNER, ROOT, Cells
 from .chains import Link, Run, double_to_come
@@ -96,7 +97,7 @@ def _regrow(previous: BoardPicture, layout: Layout, runs: dict[str, Run], new: d
         relaid["N"] = relaid["S"] = None  # a spinner laid now takes its N and S arms with it
     old_ends = {e.end: e for e in previous.ends}
     jobs: list[Job] = []
-    for end in "WENS":
+    for end in ENDS:
         pip = layout.open_ends.get(end)
         if end in relaid:
             count = relaid[end]
@@ -115,8 +116,8 @@ def _regrow(previous: BoardPicture, layout: Layout, runs: dict[str, Run], new: d
     working = {job.end for job in jobs}
     fixed_ends = [e for e in previous.ends if e.end not in working]
     fixed_held = [e for e in previous.held if e.end not in working]
-    for spot in fixed_ends + fixed_held:
-        cells.mark(spot.rect, OWNER[spot.end], marker=True)
+    for marker in fixed_ends + fixed_held:
+        cells.mark(marker.rect, OWNER[marker.end], marker=True)
     laid = lay(cells, Shapes(previous.glyphs), jobs, spinner, previous.clockwise, 400)
     if laid is None:
         return None

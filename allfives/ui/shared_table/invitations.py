@@ -1,5 +1,5 @@
-"""Friends anywhere at the screen: `allfives join CODE` with the table's app, and the host's invitations
-in the lobby (a fresh wormhole code per friend, how each stands).
+"""The host's invitations in the lobby: a fresh wormhole code per friend anywhere, and how each stands
+(the door a guest comes through, `allfives join CODE`, is in launch.py with the other two).
 
 The wormhole runs in Twisted's own thread (net/anywhere/twisted_thread.py): the app's loop only ever
 waits on asyncio futures, so the screen stays responsive while a code is made or a link connects.
@@ -15,37 +15,9 @@ from textual.css.query import NoMatches
 from textual.widgets import Button, Static
 
 from allfives.i18n import _
-from allfives.net.anywhere.cli import join_autoplay, parse_join, seat_key, wanted_seat
 from allfives.net.anywhere.invitations import Invitation, Invitations
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.widgets.shown import content
-
-REJOIN = "allfives join CODE"  # how a guest comes back: a fresh code from the host (the seat is kept)
-
-
-def join_anywhere(argv: list[str]) -> int:
-    """`allfives join 7-guitarist-revenge`: through the wormhole to the table, with the screen (or a bot
-    with --autoplay); 2 and one line when the code leads nowhere."""
-    args = parse_join(argv)
-    if args.autoplay:
-        return join_autoplay(args)
-    from allfives.net.anywhere.guest import AnywhereClient
-    from allfives.net.cli import remember_token, remembered_token
-    from allfives.ui.launch import run, settle_memory
-    from allfives.ui.shared_table.app import TableApp, TableNews
-    from allfives.ui.shared_table.launch import _farewell
-
-    client = AnywhereClient(args.code, args.name, servers=args.servers, seat=wanted_seat(args),
-                            stop_when_over=True, token_for=lambda table: remembered_token(seat_key(table)))
-    app = TableApp(client, remember=lambda token: remember_token(seat_key(client.code), token), rejoin=REJOIN)
-    client.on_progress = lambda _line: app.post_message(TableNews())
-    settle_memory()
-    status = run(app)
-    if status == 1:
-        return status
-    left = _("You left the table; ask the host for a fresh code: `allfives join` with it brings you back to "
-             "your seat.")
-    return _farewell(app, left, status)
 
 
 def invitation_shown(invitation: Invitation, guest: str | None) -> Shown:

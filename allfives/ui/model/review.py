@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from allfives import i18n
 from allfives.bots.reasons import shown_move, tell
-from allfives.engine import Event, GameState, HandResult, Move, Rules, replay_game
+from allfives.engine import Event, GameState, HandResult, Move, replay_game
 from allfives.engine.positions import Position, Step, Timeline
 from allfives.i18n import _, decimal, ngettext, pgettext, share, signed
-from allfives.play.setup import GameSetup, NameRefused, Player
+from allfives.play.setup import GameSetup, setup_of_record
 from allfives.ui.model.sheet import HandMemo, Sheet, SheetRow, hand_rows, sheet_of
 from allfives.ui.model.shown import Shown, styled
 from allfives.ui.model.turn import Notice, TurnState
-from allfives.ui.model.view import LOG_LINES, TableView, build_view, game_log
+from allfives.ui.model.view import LOG_LINES, SeatInfo, TableView, build_view, game_log
 
 if TYPE_CHECKING:
     from allfives.bots.analysis import Decision, GameAnalysis, Summary
@@ -69,22 +69,7 @@ class ReviewGame:
         return people[0] if people else (self.seats[0] if self.seats else 0)
 
 
-def setup_of_record(rules: Rules, data: Mapping[str, Any]) -> GameSetup:
-    """Who sat where, as the record says; a record without (good) players gets "Seat 1"..., people all.
-
-    A player named against the name rule is refused (NameRefused, one line naming the player), never
-    shown: the record is someone else's, but what it makes us draw is ours.
-    """
-    try:
-        return GameSetup.from_record(rules, None, dict(data))
-    except NameRefused:
-        raise
-    except ValueError:
-        players = tuple(Player(f"Seat {s + 1}", "person") for s in range(rules.seats))
-        return GameSetup(rules=rules, players=players)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PanelLine:
     """A line of the analysis panel: its text (bold and dim only; a `str` is plain) and its kind, which
     gives its colour."""
@@ -92,8 +77,9 @@ class PanelLine:
     text: Shown
     kind: LineKind = "quiet"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", Shown.of(self.text))
+    def __init__(self, text: Shown | str, kind: LineKind = "quiet") -> None:
+        object.__setattr__(self, "text", Shown.of(text))
+        object.__setattr__(self, "kind", kind)
 
 
 Progress = tuple[int, int] | None  # (decisions weighed, of how many) while the analysis runs
@@ -143,9 +129,11 @@ class Review:
         if decision is not None and decision.seat == viewer:
             played, best = Move.model_validate(decision.played), Move.model_validate(decision.best)
             hand = replace(hand, chosen=played.tile, hint=best.tile if best.tile != played.tile else None)
-        quiet = {place: tuple(replace(seat, thinking=False) for seat in getattr(view.seats, place))
-                 for place in ("top", "left", "right")}  # nobody thinks in a review
-        seats = replace(view.seats, **quiet)
+        def quiet(seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]:
+            return tuple(replace(seat, thinking=False) for seat in seats)  # nobody thinks in a review
+
+        seats = replace(view.seats, top=quiet(view.seats.top), left=quiet(view.seats.left),
+                        right=quiet(view.seats.right))
         return replace(view, hand=hand, seats=seats, status=self.status(step), mine=False,
                        boneyard=replace(view.boneyard, must_draw=False))
 
