@@ -84,17 +84,10 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
         base = bases()
         noise = rng.random()
         solved = solve(base, moves) if solve is not None else None
-        if solved is not None:
-            for i, v in enumerate(solved):
-                totals[i] += v
-            n += 1
-            if sims is not None:
-                if n >= sims:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-            continue
         for i, m in enumerate(moves):
+            if solved is not None:
+                totals[i] += solved[i]
+                continue
             t = base.copy()
             t.apply_unchecked(*m)
             if t.phase == core.PLAYING:
