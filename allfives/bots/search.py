@@ -49,7 +49,10 @@ def win_chance(scores: list[int] | tuple[int, ...], side: int, rules: core.CoreR
             if j != i:
                 s *= _beats(dist[i], dist[j], hp, spread)
         strength.append(s)
-    return strength[side] / sum(strength)
+    total = 0.0
+    for s in strength:  # added in order, not by sum(): 3.12's sum compensates, and every Python (and the
+        total += s      # compiled core) must weigh a move to the same last bit
+    return strength[side] / total
 
 
 def winning_utility(side: int) -> Utility:
