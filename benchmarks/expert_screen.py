@@ -50,6 +50,9 @@ VARIANTS = {
     # four seats (partners), each guessed deal solved from 4 or 8 tiles on the table
     "xs4q": Knobs(solve_from=4, solve_seats=(4,)),
     "xs8q": Knobs(solve_from=8, solve_seats=(4,)),
+    # 2 seats: four times the deals instead of solving them (as at 3 and 4 seats), or as well from 8 tiles
+    "xw4": Knobs(solve_from=0, wider_seats=(2, 3, 4)),
+    "xw4s8": Knobs(solve_from=8, wider_seats=(2, 3, 4)),
 }
 
 

@@ -53,6 +53,7 @@ class Knobs(NamedTuple):
     # At tables of three or four, where no deal is solved, this many times the deals it is given (the
     # compiled core made them cheap: 400 rather than 100 took it from 47% to 59.5% against hard in 4 seats)
     wider: int = 4
+    wider_seats: tuple[int, ...] = (3, 4)
 
 
 class ExpertSearch:
@@ -79,7 +80,7 @@ class ExpertSearch:
                    and (k is not None or knobs.solve_on_python))
         if solving and knobs.solve_sims and sims is not None:
             sims = knobs.solve_sims
-        elif sims is not None and seen.rules.seats > 2:
+        elif sims is not None and seen.rules.seats in knobs.wider_seats:
             sims *= knobs.wider
         if k is not None:
             from .fast.bridge import evaluate
