@@ -50,7 +50,7 @@ BOT_RATINGS: dict[str, LevelRating] = {
     "easy": LevelRating(1145.0, 18.0),
     "medium": LevelRating(1500.0, 0.0),
     "hard": LevelRating(1808.0, 31.0),
-    "expert": LevelRating(1834.0, 38.0),
+    "expert": LevelRating(1881.0, 38.0),
 }
 
 

@@ -41,7 +41,9 @@ def test_a_person_as_strong_as_a_level_settles_there_against_every_level(strengt
         assert abs(mean - truth) < 60, (level, mean)
         held += sum(abs(mu - truth) <= 2 * sigma for mu, sigma in finals)
         runs += PEOPLE
-        assert all(sigma < SIGMA / 4 for _mu, sigma in finals)  # not sure of nothing either
+        # not sure of nothing either (a third of a new player's doubt: easy against expert, 736 apart since
+        # the expert's refit, are games nearly all lost or won, and tell little each: ± 138 after 300)
+        assert all(sigma < SIGMA / 3 for _mu, sigma in finals)
     assert held >= 0.9 * runs
 
 
