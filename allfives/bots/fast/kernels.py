@@ -723,12 +723,7 @@ def evaluate(template, moves, sims, allowed, alen, order, owners, hidden, seat, 
     solved = np.empty(nm)
     counter = np.zeros(2, dtype=np.int64)
     best_move = np.zeros(3, dtype=np.int64)
-    pool = np.empty((_DEPTH, SIZE), dtype=np.int64)
-    movepool = np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64)
-    floats = np.empty((5, _DEPTH))
-    ints = np.zeros((3, _DEPTH), dtype=np.int64)
-    maxim = np.zeros(_DEPTH, dtype=np.bool_)
-    keys = np.zeros((_DEPTH, 4), dtype=np.int64)
+    pool, movepool, floats, ints, maxim, keys = solver_buffers()
     for _s in range(sims):
         if fixed_deal:
             for k in range(SIZE):
@@ -879,15 +874,18 @@ def _order_moves(st, moves, n, tt_kind, tt_tile, tt_end, scratch):
 
 
 @njit(cache=True)
+def solver_buffers():
+    """The solver's stack, one row a depth: states, moves, bounds and bests, counters, sides, keys."""
+    return (np.empty((_DEPTH, SIZE), dtype=np.int64), np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64),
+            np.empty((5, _DEPTH)), np.zeros((3, _DEPTH), dtype=np.int64), np.zeros(_DEPTH, dtype=np.bool_),
+            np.zeros((_DEPTH, 4), dtype=np.int64))
+
+
+@njit(cache=True)
 def solve(root, side, kind, start, tt, limit, counter, best_move):
     """EndgameSolver.solve: the value of `root`, its best move into best_move ([-9] when none);
     counter = [nodes, aborted], aborted set past `limit` nodes (Python's SearchAborted)."""
-    pool = np.empty((_DEPTH, SIZE), dtype=np.int64)
-    movepool = np.empty((_DEPTH, MAX_MOVES, 3), dtype=np.int64)
-    floats = np.empty((5, _DEPTH))
-    ints = np.zeros((3, _DEPTH), dtype=np.int64)
-    maxim = np.zeros(_DEPTH, dtype=np.bool_)
-    keys = np.zeros((_DEPTH, 4), dtype=np.int64)
+    pool, movepool, floats, ints, maxim, keys = solver_buffers()
     return solve_with(root, side, kind, start, tt, limit, counter, best_move, pool, movepool, floats, ints,
                       maxim, keys)
 
