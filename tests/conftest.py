@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from allfives import i18n
 from allfives.bots import make_bot
@@ -16,6 +17,11 @@ from allfives.engine import GameState, Rules
 
 if TYPE_CHECKING:
     from tests.net.anywhere.servers import LoopbackServers
+
+# Property tests never time their examples: on a busy machine an example may take seconds, and a test must
+# not fail for the machine's speed (hypothesis's deadline and its "too slow" health check would).
+settings.register_profile("allfives", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("allfives")
 
 # The compiled core is compiled once a checkout (into its .cache/, never the user's cache folder).
 os.environ.setdefault("ALLFIVES_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".cache"))

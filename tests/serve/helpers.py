@@ -3,6 +3,7 @@ and what can be seen of it from outside (its game processes, its visitors' sandb
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -159,39 +160,63 @@ class Visitor:
 
 
 class Tab:
-    """One page's websocket: what the game sent (the terminal's bytes and the text messages) and keys."""
+    """One page's websocket: what the game sent (the terminal's bytes and the text messages) and keys.
+    It is read all along, as a browser reads it: a browser answers the server's pings whatever its page
+    does, and a tab the test is not looking at (while another's game starts on a slow machine) must not
+    go silent and be closed for it."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.seen = b""
         self.texts: list[str] = []
+        self.ended = False  # the server closed it (or it broke)
+        self._news = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                message = await self.ws.receive()  # (answers the server's pings on the way)
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.seen += message.data
+                elif message.type == aiohttp.WSMsgType.TEXT:
+                    self.texts.append(message.data)
+                    self.seen += message.data.encode()
+                else:
+                    return
+                self._news.set()
+        finally:
+            self.ended = True
+            self._news.set()
+
+    async def _next(self, deadline: float, waiting_for: str) -> None:
+        self._news.clear()
+        try:
+            await asyncio.wait_for(self._news.wait(), max(deadline - time.monotonic(), 0.01))
+        except TimeoutError:
+            raise AssertionError(f"the game's websocket was silent, waiting for {waiting_for}") from None
 
     async def until(self, what: bytes, timeout: float = START_TIMEOUT) -> None:
-        """Read on until the game has sent `what` (AssertionError if the game ends or time runs out first)."""
+        """Wait until the game has sent `what` (AssertionError if the game ends or time runs out first)."""
         deadline = time.monotonic() + timeout
         while what not in self.seen:
-            message = await self.ws.receive(timeout=max(deadline - time.monotonic(), 0.01))
-            if message.type == aiohttp.WSMsgType.BINARY:
-                self.seen += message.data
-            elif message.type == aiohttp.WSMsgType.TEXT:
-                self.texts.append(message.data)
-                self.seen += message.data.encode()
-            else:
+            if self.ended:
                 raise AssertionError(f"the game's websocket closed before it sent {what!r}")
+            await self._next(deadline, repr(what))
 
     async def closed(self, timeout: float = START_TIMEOUT) -> None:
-        """Read on until the server closes the websocket."""
+        """Wait until the server closes the websocket."""
         deadline = time.monotonic() + timeout
-        while True:
-            message = await self.ws.receive(timeout=max(deadline - time.monotonic(), 0.01))
-            if message.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
-                return
+        while not self.ended:
+            await self._next(deadline, "the server to close it")
 
     async def press(self, keys: str) -> None:
         await self.ws.send_str(json.dumps(["stdin", keys]))
 
     async def close(self) -> None:
         await self.ws.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._reader, 5)
 
 
 def until(condition: Callable[[], bool], what: str, timeout: float = START_TIMEOUT) -> None:

@@ -301,6 +301,7 @@ async def test_a_game_pouring_out_its_stderr_costs_the_log_one_short_line(
                            close=nothing, download_manager=None)  # type: ignore[arg-type]
         await asyncio.wait_for(game.start(80, 24), WAIT)
         await asyncio.wait_for(game._task, WAIT)  # (textual-serve's: the game's output relayed to its end)
+        await asyncio.wait_for(game._process.wait(), WAIT)  # (and its end seen while the loop lives)
     finally:
         uninstall()
     assert "deep" not in capsys.readouterr().out  # (textual-serve writes a game's stderr to stdout)
