@@ -50,6 +50,21 @@ async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: i
     raise AssertionError(f"never happened: {what}")
 
 
+async def click_drawn(pilot: Pilot, selector: str) -> None:
+    """Click a widget once the screen has drawn it where it now is: one just shown is laid out on a later
+    refresh (on a busy machine, after the test has seen it shown), and a click before lands on whatever
+    was there before. The click must land on it."""
+    app = pilot.app
+
+    def drawn() -> bool:
+        widget = app.screen.query_one(selector)
+        region = widget.region
+        return bool(region.area) and app.get_widget_at(*region.offset)[0] is widget
+
+    await until(pilot, drawn, f"{selector} drawn on the screen")
+    assert await pilot.click(selector), f"the click missed {selector}"
+
+
 def small_table(seats: int = 2, seed: int = 4, target: int = 40, **options: float) -> Table:
     settings = {"hand_pause": 30.0, "away_timeout": 30.0, **options}
     return Table.new(Rules(seats=seats, target=target), level="easy", seed=seed, bot_delay=0.0,
@@ -101,7 +116,7 @@ async def test_the_lobby_seats_a_friend_lets_them_move_and_shows_the_table_once_
             assert shown(lobby, "#lobby-wait").startswith("Waiting for Tester 0 (the host) to start")
             assert [b.display for b in lobby.query(".sit")] == [False, False, True, True]
 
-            await pilot.click("#sit-3")  # a seat a bot holds
+            await click_drawn(pilot, "#sit-3")  # a seat a bot holds
             await until(pilot, lambda: app.session.seat == 3 and host.info.seats[3].name == "Bea",
                         "Bea moves to seat 4")
             assert table.setup.players[1].kind == "bot" and table.setup.players[3].name == "Bea"
@@ -131,7 +146,7 @@ async def play_on(pilot: Pilot, app: TableApp, done: Callable[[], bool], what: s
             return
         screen = app.screen
         if isinstance(screen, ScorePanel):
-            await pilot.click("#continue")
+            await click_drawn(pilot, "#continue")
             await until(pilot, lambda s=screen: app.screen is not s, "the score panel closes")
             continue
         if isinstance(screen, GameOverScreen):
@@ -197,7 +212,7 @@ async def test_the_host_sees_an_away_players_clock_then_lets_a_bot_play_for_them
             (friend, _), = players(server, (1,))  # "Tester 1"
             friend_run = asyncio.create_task(friend.run())
             await until(pilot, lambda: session.info.seats[1].status == "here", "the friend sits")
-            await pilot.click("#start")
+            await click_drawn(pilot, "#start")
             await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
             screen = app.screen
             await play_on(pilot, app, lambda: screen.my_turn, "Hana's turn")
@@ -300,7 +315,7 @@ async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close
                         "the host's Kick on the friend's row and in the footer")
             assert not lobby.query_one("#kick-0").display  # not on the host's own row
             assert "Kick (k) sends a player away" in shown(lobby, "#lobby-wait")
-            await pilot.click("#kick-1")
+            await click_drawn(pilot, "#kick-1")
             await friend_run  # told, and stopped by itself
             assert friend.goodbye.reason == "Hana sent you away from the table" and friend.connections == 1
             await until(pilot, lambda: "free" in shown(lobby, "#seat-1"), "the seat is free again")
@@ -310,7 +325,7 @@ async def test_the_host_kicks_by_a_click_in_the_lobby_and_quitting_asks_to_close
             (cy, _), = players(server, (2,))  # from the same address (loopback): refused, as they would be
             with pytest.raises(JoinRefused, match="Hana sent you away from this table"):
                 await cy.run()
-            await pilot.click("#let-back")  # (or `l`)
+            await click_drawn(pilot, "#let-back")  # (or `l`)
             await until(pilot, lambda: isinstance(app.screen, LetBackScreen), "whom to let back")
             await pilot.press("1")
             await until(pilot, lambda: not session.banned and not lobby.query_one("#let-back").display,
@@ -355,7 +370,7 @@ async def test_the_hosts_lobby_shows_the_join_line_whole_and_copies_it_by_key_or
             await until(pilot, lambda: app.clipboard == share, "the line is copied")
             assert any(n.message.startswith("Copied") for n in app._notifications)
             app.copy_to_clipboard("")
-            await pilot.click("#copy")
+            await click_drawn(pilot, "#copy")
             await until(pilot, lambda: app.clipboard == share, "the button copies it too")
             palette = {e.title for e in app.get_system_commands(lobby)}
             assert {"Copy line", "Start the game"} <= palette and "Let back" not in palette  # none sent away
@@ -455,7 +470,7 @@ async def test_the_lobby_and_the_shared_tables_notices_in_the_pseudo_language_sh
                 data = [*names, server.address, share]
                 # (the rules' words are the help's part, lang-help's)
                 assert unmarked_nested(words_of(lobby, skip=("lobby-rules",)), data=data) == []
-                await pilot.click("#start")
+                await click_drawn(pilot, "#start")
                 await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "the game starts")
                 game = app.screen
                 await friend.send(Say(text="good game"))
