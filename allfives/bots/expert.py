@@ -56,6 +56,10 @@ class Knobs(NamedTuple):
     wider: int = 4
     wider_seats: tuple[int, ...] = (2, 3, 4)
 
+    def deals(self, sims: int, seats: int) -> int:
+        """The deals it weighs when given `sims`, at a table of `seats` where it solves none."""
+        return sims * self.wider if seats in self.wider_seats else sims
+
 
 class ExpertSearch:
     """One decision's search, so its parts can be measured and tested apart."""
@@ -81,8 +85,8 @@ class ExpertSearch:
                    and (k is not None or knobs.solve_on_python))
         if solving and knobs.solve_sims and sims is not None:
             sims = knobs.solve_sims
-        elif sims is not None and seen.rules.seats in knobs.wider_seats:
-            sims *= knobs.wider
+        elif sims is not None:
+            sims = knobs.deals(sims, seen.rules.seats)
         if k is not None:
             from .fast.bridge import evaluate
 

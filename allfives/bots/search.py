@@ -87,15 +87,15 @@ def evaluate_moves(bases: Callable[[], core.Table], moves: list[Move], utility: 
         base = bases()
         noise = rng.random()
         solved = solve(base, moves) if solve is not None else None
-        for i, m in enumerate(moves):
-            if solved is not None:
-                totals[i] += solved[i]
-                continue
-            t = base.copy()
-            t.apply_unchecked(*m)
-            if t.phase == core.PLAYING:
-                play_out(t, random.Random(noise))
-            totals[i] += utility(t)
+        if solved is not None:
+            totals = [total + value for total, value in zip(totals, solved, strict=True)]
+        else:
+            for i, m in enumerate(moves):
+                t = base.copy()
+                t.apply_unchecked(*m)
+                if t.phase == core.PLAYING:
+                    play_out(t, random.Random(noise))
+                totals[i] += utility(t)
         n += 1
         if sims is not None:
             if n >= sims:

@@ -153,9 +153,9 @@ def test_a_decisions_search(k: ModuleType, rules: core.CoreRules, seed: int) -> 
         sampler = Sampler(seen)
         evidence = Evidence(seen, sampler.voids, knobs.infer)
         pick = knobs.candidates if evidence else 1
-        sims = 5 * (knobs.wider if rules.seats in knobs.wider_seats else 1)
-        compiled = bridge.evaluate(k, seen, moves, r2, sims, sampler=sampler, style=tuple(knobs.style),
-                                   pick=pick, evidence=evidence, strength=knobs.infer)[0]
+        compiled = bridge.evaluate(k, seen, moves, r2, knobs.deals(5, rules.seats), sampler=sampler,
+                                   style=tuple(knobs.style), pick=pick, evidence=evidence,
+                                   strength=knobs.infer)[0]
         assert python == compiled
         assert r1.getstate() == r2.getstate()
 

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets._toast import Toast, ToastRack
 
 from allfives.engine import Move, Rules
-from allfives.play.flow import Pause as flow_pause
+from allfives.play import flow
 from allfives.ui.app import AllFivesApp
 from allfives.ui.launch import parser, setup_from
 from allfives.ui.model.view import TableView
@@ -146,9 +146,8 @@ async def test_the_final_board_shows_before_the_panel_and_again_when_put_aside(
         bot_clock: BotClock, monkeypatch: pytest.MonkeyPatch) -> None:
     # the final board's pause is the window's own timer: made long here, so a busy machine that takes
     # longer than the bot delay to reach the look below never finds the panel already up (it came on 3.13)
-    from allfives.play import flow
-
-    monkeypatch.setattr(flow, "Pause", lambda seconds, moment: flow_pause(3600.0, moment))
+    pause = flow.Pause
+    monkeypatch.setattr(flow, "Pause", lambda seconds, moment: pause(3600.0, moment))
     app = make_app("--seats", "3", "--seed", "12", "--humans", "0", "--target", "900", delay="0.5")
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
